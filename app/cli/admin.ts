@@ -1,0 +1,140 @@
+// The researcher CLI (contracts.md §5): `npm run admin -- <command> [options]`.
+// Output goes to stdout (campaign:import prints the new id as its last line); a failure prints one line
+// `error: …` to stderr, exits with code 1 and changes nothing (every command is one transaction).
+// With the embedded database and a server running on the same DATA_DIR, the command is handed to that server
+// (see handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { connect } from '~/db/connect.server'
+import { loadEnv, type Env } from '~/lib/env.server'
+import { CommandError, isCommand, runCommand, type CommandName } from './commands.server'
+import { runningServer, serverInfoPath, type ServerHandoff } from './handoff.server'
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+  user:create --email E --password P [--verified] [--campaign ID]
+  campaign:import --file campaign.json        prints the new campaign id as the last line
+  campaign:assign --campaign ID --email E
+  trips:import --email E --file trips.json
+  export --campaign ID --out DIR [--with-identity]
+
+File formats: schemas/campaign.schema.json, schemas/trips.schema.json (examples in docs/examples/).
+Configuration: DATA_DIR (default ./data) or DATABASE_URL.`
+
+type Options = NonNullable<ParseArgsConfig['options']>
+const str = { type: 'string' } as const
+const flag = { type: 'boolean' } as const
+
+const COMMANDS: Record<CommandName, { options: Options; required: string[] }> = {
+  'user:create': { options: { email: str, password: str, verified: flag, campaign: str }, required: ['email', 'password'] },
+  'campaign:import': { options: { file: str }, required: ['file'] },
+  'campaign:assign': { options: { campaign: str, email: str }, required: ['campaign', 'email'] },
+  'trips:import': { options: { email: str, file: str }, required: ['email', 'file'] },
+  export: { options: { campaign: str, out: str, 'with-identity': flag }, required: ['campaign', 'out'] },
+}
+
+const camel = (key: string) => key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** Command-line options → the args of runCommand: files read and parsed here, paths made absolute. */
+function commandArgs(command: CommandName, argv: string[]): Record<string, unknown> {
+  const spec = COMMANDS[command]
+  let values: Record<string, string | boolean | undefined>
+  try {
+    values = parseArgs({ args: argv, options: spec.options, strict: true, allowPositionals: false }).values as typeof values
+  } catch (err) {
+    throw new CommandError(`${command}: ${(err as Error).message}`)
+  }
+  for (const name of spec.required) {
+    if (values[name] === undefined || values[name] === '') throw new CommandError(`${command}: --${name} is required`)
+  }
+  const args: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'file') args.data = readJson(String(value))
+    else if (key === 'out') args.out = path.resolve(String(value))
+    else args[camel(key)] = value
+  }
+  return args
+}
+
+function readJson(file: string): unknown {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (err) {
+    throw new CommandError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new CommandError(`${file} is not valid JSON: ${(err as Error).message}`)
+  }
+}
+
+async function execute(env: Env, command: CommandName, args: Record<string, unknown>) {
+  // PostgreSQL takes many clients; only the embedded database must be left to a running server.
+  const server = env.DATABASE_URL ? null : runningServer(env.DATA_DIR)
+  if (server) return viaServer(server, env.DATA_DIR, command, args)
+  const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
+  try {
+    return await runCommand(database.db, command, args)
+  } finally {
+    await database.close()
+  }
+}
+
+async function viaServer(server: ServerHandoff, dataDir: string, command: CommandName, args: Record<string, unknown>) {
+  const origin = `http://127.0.0.1:${server.port}`
+  let res: Response
+  try {
+    res = await fetch(`${origin}/admin/cli`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${server.token}`,
+        // The server rejects state-changing requests from foreign origins (CSRF check); this is its own.
+        Origin: origin,
+      },
+      body: JSON.stringify({ command, args }),
+    })
+  } catch (err) {
+    const cause = ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message) || 'no answer'
+    throw new Error(
+      `the server announced in ${serverInfoPath(dataDir)} (pid ${server.pid}) does not answer on port ${server.port} (${cause}); ` +
+        'if no server runs on this DATA_DIR, delete that file',
+    )
+  }
+  const text = await res.text()
+  let body: { ok?: boolean; output?: unknown; error?: unknown }
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new Error(`the server answered HTTP ${res.status}: ${text.slice(0, 200)}`)
+  }
+  if (res.status === 401) throw new Error(`the server did not accept the token in ${serverInfoPath(dataDir)}`)
+  if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : `the server answered HTTP ${res.status}`)
+  return { output: Array.isArray(body.output) ? body.output.map(String) : [] }
+}
+
+const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, '; ')
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE + '\n')
+    return 0
+  }
+  try {
+    if (!command) throw new CommandError('no command given (npm run admin -- help)')
+    if (!isCommand(command)) throw new CommandError(`unknown command '${command}' (npm run admin -- help)`)
+    const args = commandArgs(command, rest)
+    const { output } = await execute(loadEnv(), command, args)
+    for (const line of output) process.stdout.write(line + '\n')
+    return 0
+  } catch (err) {
+    process.stderr.write(`error: ${oneLine(err)}\n`)
+    return 1
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))

@@ -1,0 +1,90 @@
+// Global elements of spec 2.3 shared by both layouts: toasts, the cookie banner, footer links, locale switch.
+import { Form, Link, useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Toast } from '~/lib/context.server'
+
+export function ToastList({ toasts }: { toasts: Toast[] }) {
+  const { t } = useTranslation()
+  if (!toasts.length) return <div className="toasts" role="status" aria-live="polite" />
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      {toasts.map((toast, i) => {
+        const fallback = toast.key.startsWith('errors:') ? t('errors:unexpected', { constant: toast.params?.constant ?? toast.key.slice(7) }) : toast.key
+        return (
+          <div key={i} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : undefined}>
+            <strong className="toast__title">{toast.type === 'error' ? t('toast.error') : t('toast.success')}</strong>
+            <span className="toast__message">{t(toast.key, { ...toast.params, defaultValue: fallback })}</span>
+          </div>
+        )
+      })}
+    </div>
+  )
+}
+
+export function CookieBanner({ consent }: { consent: boolean }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  if (consent) return null
+  return (
+    <Form method="post" action="/consent" className="cookie-banner" aria-label={t('cookie.label')}>
+      <p>{t('cookie.text')}</p>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className="btn btn--primary">
+        {t('cookie.ok')}
+      </button>
+    </Form>
+  )
+}
+
+export function LocaleSwitch() {
+  const { t, i18n } = useTranslation()
+  const location = useLocation()
+  const other = i18n.language === 'en' ? 'de_DE' : 'en_US'
+  const params = new URLSearchParams(location.search)
+  params.set('locale', other)
+  return (
+    <a className="locale-switch" href={`${location.pathname}?${params}`} hrefLang={other === 'en_US' ? 'en' : 'de'} lang={other === 'en_US' ? 'en' : 'de'}>
+      {t('locale.switchTo')}
+    </a>
+  )
+}
+
+export function FooterLinks() {
+  const { t } = useTranslation()
+  return (
+    <footer className="app-footer">
+      <nav aria-label={t('footer.label')} className="cluster">
+        <Link to="/help/imprint">{t('nav.imprint')}</Link>
+        <Link to="/help/privacy">{t('nav.privacy')}</Link>
+        <Link to="/contact">{t('nav.contact')}</Link>
+        <LocaleSwitch />
+      </nav>
+    </footer>
+  )
+}
+
+export function Logo() {
+  const { t } = useTranslation()
+  return (
+    <Link to="/" className="logo" aria-label={t('logo.label')}>
+      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
+        <rect width="32" height="32" rx="8" fill="#0b5f75" />
+        <path d="M8 22c3-8 6-2 9-8s5-4 7-6" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+        <circle cx="8" cy="22" r="2.5" fill="#fff" />
+        <circle cx="24" cy="8" r="2.5" fill="#fff" />
+      </svg>
+      <span className="logo__text">{t('logo.text')}</span>
+    </Link>
+  )
+}
+
+export function LogoutForm({ className }: { className?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" action="/user/logout" className={className} reloadDocument>
+      <button type="submit" className="btn btn--ghost btn--small">
+        {t('nav.logout')}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,36 @@
+import type { ComponentProps } from 'react'
+import { Link, type LinkProps } from 'react-router'
+import { cx } from './cx'
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
+export type ButtonSize = 'normal' | 'small'
+
+export type ButtonStyleProps = {
+  /** Default 'secondary'. Use one 'primary' per view/form. */
+  variant?: ButtonVariant
+  /** Default 'normal' (44px high); 'small' is 36px. */
+  size?: ButtonSize
+  /** Full width. */
+  block?: boolean
+  /** Square icon-only button (give the icon a label). */
+  iconOnly?: boolean
+}
+
+/** Class string for anything that should look like a button (e.g. a plain <a> or a <summary>). */
+export function buttonClass({ variant = 'secondary', size = 'normal', block, iconOnly }: ButtonStyleProps = {}, className?: string): string {
+  return cx('btn', `btn--${variant}`, size === 'small' && 'btn--small', block && 'btn--block', iconOnly && 'btn--icon', className)
+}
+
+export type ButtonProps = ComponentProps<'button'> & ButtonStyleProps
+
+/** A <button>. `type` defaults to "submit" (forms must work without JS); pass type="button" for JS-only buttons. */
+export function Button({ variant, size, block, iconOnly, className, type = 'submit', ...rest }: ButtonProps) {
+  return <button type={type} className={buttonClass({ variant, size, block, iconOnly }, className)} {...rest} />
+}
+
+export type ButtonLinkProps = LinkProps & ButtonStyleProps
+
+/** A react-router <Link> that looks like a button. */
+export function ButtonLink({ variant, size, block, iconOnly, className, ...rest }: ButtonLinkProps) {
+  return <Link className={buttonClass({ variant, size, block, iconOnly }, className)} {...rest} />
+}

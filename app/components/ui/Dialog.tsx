@@ -1,0 +1,223 @@
+// Server-rendered modal that works without JavaScript.
+//
+// The page decides `open` from a search parameter (e.g. `?dialog=delete`) and links to it with
+// `?dialog=delete#delete`. Without JS (and during hydration) the dialog is a plain
+// <section class="dialog" id> in the page flow that the browser scrolls to; its close link goes to `closeHref`.
+// After hydration it becomes a <dialog class="dialog"> opened with showModal() (native focus trap, ::backdrop).
+// Escape and the close controls navigate to `closeHref` (replace, preventScrollReset); when it goes away, focus
+// returns to the element that had focus before it opened, else to the element with data-dialog-return="<id>".
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react'
+import { Link, useLocation, useNavigate, type LinkProps } from 'react-router'
+import { Icon } from '~/components/icons/ModeSprite'
+import { buttonClass } from './Button'
+import { cx } from './cx'
+
+const subscribeNothing = () => () => {}
+
+/** false on the server and during hydration, true afterwards (and for components mounted later on the client). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  )
+}
+
+export type DialogProps = {
+  /** Element id (the page links to `#id`); the title gets `${id}-title`. */
+  id: string
+  title: ReactNode
+  /** Usually `searchParams.get('dialog') === id`. When false nothing is rendered. */
+  open: boolean
+  /** Where closing goes: the current URL without the dialog parameter (add `#opener-id` for the no-JS case if useful). */
+  closeHref: string
+  children?: ReactNode
+  /** Accessible name of the × link, default "Close". */
+  closeLabel?: string
+  className?: string
+}
+
+type DialogContextValue = { closeHref: string; requestClose: (() => void) | null }
+const DialogContext = createContext<DialogContextValue | null>(null)
+
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null
+  return <OpenDialog {...props} />
+}
+
+function isModifiedClick(event: MouseEvent) {
+  return event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey
+}
+
+/** True when the user already changed a form control (typed before JS was ready): keep the in-page section then. */
+function hasUserInput(root: HTMLElement) {
+  for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
+    if (el instanceof HTMLSelectElement) {
+      if ([...el.options].some((o) => o.selected !== o.defaultSelected)) return true
+    } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      if (el.checked !== el.defaultChecked) return true
+    } else if (el.type !== 'hidden' && el.value !== el.defaultValue) {
+      return true
+    }
+  }
+  return false
+}
+
+function restoreFocus(id: string, previous: Element | null) {
+  const active = document.activeElement
+  // Someone else already moved focus somewhere meaningful (e.g. another dialog): leave it.
+  if (active && active !== document.body && active !== previous && active.isConnected) return
+  const marker = [...document.querySelectorAll('[data-dialog-return]')].find((el) => (el as HTMLElement).dataset.dialogReturn === id)
+  for (const el of [previous, marker]) {
+    if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected || el === document.body) continue
+    el.focus()
+    if (document.activeElement === el) return
+  }
+}
+
+function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', className }: DialogProps) {
+  const hydrated = useHydrated()
+  const [stayInline, setStayInline] = useState(false)
+  const modal = hydrated && !stayInline
+  const navigate = useNavigate()
+  const location = useLocation()
+  const sectionRef = useRef<HTMLElement>(null)
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const previousFocusRef = useRef<Element | null>(null)
+  const closingRef = useRef(false)
+  const mountedRef = useRef(false)
+  const titleId = `${id}-title`
+
+  // Mount: remember what had focus. If the server-rendered section is already being used (focus inside, or the
+  // user typed into it before hydration), keep it inline rather than remounting its content in a <dialog>.
+  useLayoutEffect(() => {
+    mountedRef.current = true
+    const section = sectionRef.current
+    const active = document.activeElement
+    if (section && ((active && section.contains(active)) || hasUserInput(section))) setStayInline(true)
+    else previousFocusRef.current = active
+    return () => {
+      mountedRef.current = false
+    }
+  }, [])
+
+  // Show as modal; also re-show if a navigation lands while the page still wants the dialog open.
+  useLayoutEffect(() => {
+    if (!modal) return
+    closingRef.current = false
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) {
+      try {
+        dialog.showModal()
+      } catch {
+        dialog.setAttribute('open', '')
+      }
+    }
+  }, [modal, location.key])
+
+  // Leaving: close and give focus back.
+  useLayoutEffect(() => {
+    if (!modal) return
+    const dialog = dialogRef.current
+    return () => {
+      if (dialog?.open) dialog.close()
+      const previous = previousFocusRef.current
+      window.setTimeout(() => restoreFocus(id, previous), 0)
+    }
+  }, [modal, id])
+
+  const requestClose = useCallback(() => {
+    if (closingRef.current) return
+    closingRef.current = true
+    const dialog = dialogRef.current
+    if (dialog?.open) dialog.close() // immediate feedback; the navigation then unmounts us
+    void Promise.resolve(navigate(closeHref, { replace: true, preventScrollReset: true })).finally(() => {
+      closingRef.current = false
+    })
+  }, [navigate, closeHref])
+
+  const onCancel = useCallback(
+    (event: SyntheticEvent<HTMLDialogElement>) => {
+      event.preventDefault() // Escape: let the navigation close it
+      requestClose()
+    },
+    [requestClose],
+  )
+  const onClose = useCallback(() => {
+    // Closed natively (e.g. a second Escape, or <form method="dialog">) while the URL still says open.
+    // The event is async: ignore it when the dialog has been shown again meanwhile (StrictMode re-mount).
+    if (mountedRef.current && !closingRef.current && !dialogRef.current?.open) requestClose()
+  }, [requestClose])
+
+  const context = useMemo<DialogContextValue>(() => ({ closeHref, requestClose: modal ? requestClose : null }), [closeHref, modal, requestClose])
+
+  const content = (
+    <DialogContext.Provider value={context}>
+      <div className="dialog__header">
+        <h2 className="dialog__title" id={titleId}>
+          {title}
+        </h2>
+        <DialogCloseLink className="dialog__close">
+          <Icon name="close" label={closeLabel} />
+        </DialogCloseLink>
+      </div>
+      <div className="dialog__body">{children}</div>
+    </DialogContext.Provider>
+  )
+
+  if (!modal) {
+    return (
+      <section ref={sectionRef} id={id} className={cx('dialog', className)} aria-labelledby={titleId}>
+        {content}
+      </section>
+    )
+  }
+  return (
+    <dialog ref={dialogRef} id={id} className={cx('dialog', className)} aria-labelledby={titleId} onCancel={onCancel} onClose={onClose}>
+      {content}
+    </dialog>
+  )
+}
+
+export type DialogCloseLinkProps = Omit<LinkProps, 'to'> & {
+  /** Default: the surrounding Dialog's closeHref. */
+  to?: LinkProps['to']
+}
+
+/**
+ * A link that closes the surrounding Dialog (e.g. a "Cancel" button in its footer). Plain link without JS;
+ * inside the modal it closes the <dialog> and navigates with replace. Looks like a secondary button by default.
+ */
+export function DialogCloseLink({ to, className, onClick, children, ...rest }: DialogCloseLinkProps) {
+  const context = useContext(DialogContext)
+  const href = to ?? context?.closeHref ?? '.'
+  return (
+    <Link
+      {...rest}
+      to={href}
+      replace
+      preventScrollReset
+      className={className ?? buttonClass({ variant: 'secondary' })}
+      onClick={(event) => {
+        onClick?.(event)
+        if (event.defaultPrevented || isModifiedClick(event) || !context?.requestClose || to !== undefined) return
+        event.preventDefault()
+        context.requestClose()
+      }}
+    >
+      {children}
+    </Link>
+  )
+}

@@ -1,0 +1,64 @@
+// Opens the database: PGlite in DATA_DIR/db (default) or PostgreSQL when DATABASE_URL is set.
+// Both run the same migration files from drizzle/.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export function migrationsFolder(): string {
+  // Walk up from this module (app/db in dev and tests, build/server in production) to the repo's drizzle/.
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle')
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate
+    dir = path.dirname(dir)
+  }
+  return path.resolve('drizzle')
+}
+
+export interface ConnectOptions {
+  /** postgres://… ; unset: PGlite */
+  databaseUrl?: string
+  /** PGlite data directory; undefined: in memory */
+  dataDir?: string
+  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
+  pgSchema?: string
+  poolSize?: number
+}
+
+export async function connect(opts: ConnectOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg')
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    })
+    if (opts.pgSchema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`)
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    await migratePg(db as never, { migrationsFolder: migrationsFolder(), migrationsSchema: opts.pgSchema ?? 'drizzle' })
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite()
+  await client.waitReady
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder: migrationsFolder() })
+  return { db, kind: 'pglite', close: () => client.close() }
+}

@@ -1,0 +1,144 @@
+/**
+ * Time-zone helpers for the study time zone (e.g. Europe/Berlin). Pure, Intl-based, DST-aware.
+ * A "day" is a calendar date string 'YYYY-MM-DD' in the study time zone.
+ */
+
+export type Day = string
+
+interface ZonedParts {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(timeZone, f)
+  }
+  return f
+}
+
+/** Wall-clock parts of an instant in a time zone. */
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const out: Record<string, number> = {}
+  for (const p of formatter(timeZone).formatToParts(date)) {
+    if (p.type !== 'literal') out[p.type] = Number(p.value)
+  }
+  return {
+    year: out.year,
+    month: out.month,
+    day: out.day,
+    hour: out.hour === 24 ? 0 : out.hour,
+    minute: out.minute,
+    second: out.second,
+  }
+}
+
+const pad = (n: number, len = 2) => String(n).padStart(len, '0')
+
+/** Offset (ms) of the time zone from UTC at the given instant, e.g. +3_600_000 for CET. */
+function offsetAt(ms: number, timeZone: string): number {
+  const whole = Math.floor(ms / 1000) * 1000
+  const p = zonedParts(new Date(whole), timeZone)
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole
+}
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Parses a real calendar date 'YYYY-MM-DD' (2026-02-30 → null). */
+export function parseDay(day: string): { year: number; month: number; day: number } | null {
+  const m = DAY_RE.exec(day)
+  if (!m) return null
+  const [year, month, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const check = new Date(Date.UTC(year, month - 1, d))
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== d) {
+    return null
+  }
+  return { year, month, day: d }
+}
+
+function requireDay(day: string) {
+  const p = parseDay(day)
+  if (!p) throw new RangeError(`Invalid day '${day}', expected YYYY-MM-DD`)
+  return p
+}
+
+/** Study-zone calendar day of an instant: 'YYYY-MM-DD'. */
+export function dayInZone(date: Date, timeZone: string): Day {
+  const p = zonedParts(date, timeZone)
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`
+}
+
+/** 'HH:mm' in the time zone. */
+export function formatTime(date: Date, timeZone: string): string {
+  const p = zonedParts(date, timeZone)
+  return `${pad(p.hour)}:${pad(p.minute)}`
+}
+
+/** 'DD.MM.YYYY' in the time zone. */
+export function formatDate(date: Date, timeZone: string): string {
+  return dayToDisplay(dayInZone(date, timeZone))
+}
+
+/** 'YYYY-MM-DD HH:mm' in the time zone. */
+export function formatDayTime(date: Date, timeZone: string): string {
+  return `${dayInZone(date, timeZone)} ${formatTime(date, timeZone)}`
+}
+
+/** 'YYYY-MM-DD' → 'DD.MM.YYYY'. */
+export function dayToDisplay(day: Day): string {
+  const p = requireDay(day)
+  return `${pad(p.day)}.${pad(p.month)}.${pad(p.year, 4)}`
+}
+
+/** Calendar arithmetic on days: addDays('2026-03-01', -1) → '2026-02-28'. */
+export function addDays(day: Day, n: number): Day {
+  const p = requireDay(day)
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + n))
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
+}
+
+/** Whole days from `a` to `b` (b - a). */
+export function daysBetween(a: Day, b: Day): number {
+  const pa = requireDay(a)
+  const pb = requireDay(b)
+  return Math.round((Date.UTC(pb.year, pb.month - 1, pb.day) - Date.UTC(pa.year, pa.month - 1, pa.day)) / 86_400_000)
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `day hour:minute`.
+ * Hour 24 means 00:00 of the next day. Across DST: a non-existent time (spring-forward gap)
+ * is shifted forward by the gap length; an ambiguous time (fall-back) takes the earlier instant.
+ */
+export function zonedDateTimeToUtc(day: Day, hour: number, minute: number, timeZone: string): Date {
+  const p = requireDay(day)
+  const local = Date.UTC(p.year, p.month - 1, p.day, hour, minute)
+  const before = offsetAt(local - 86_400_000, timeZone)
+  const after = offsetAt(local + 86_400_000, timeZone)
+  const candidates = [...new Set([before, after])]
+    .map((o) => local - o)
+    .filter((t) => offsetAt(t, timeZone) === local - t)
+    .sort((a, b) => a - b)
+  return new Date(candidates.length > 0 ? candidates[0] : local - before)
+}
+
+/** Half-open UTC range [start, end) covering the study-zone day. */
+export function dayRangeUtc(day: Day, timeZone: string): { start: Date; end: Date } {
+  return { start: zonedDateTimeToUtc(day, 0, 0, timeZone), end: zonedDateTimeToUtc(day, 24, 0, timeZone) }
+}

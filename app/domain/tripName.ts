@@ -1,0 +1,46 @@
+export interface NamedTrip {
+  name?: string | null
+  legs: { purposeIds: number[] }[]
+}
+
+export const ELLIPSIS = '…'
+export const MAX_TRIP_NAME_PURPOSES = 3
+export const MAX_LEG_PURPOSES = 2
+export const MAX_MODE_DOTS = 5
+export const UNKNOWN_MODE = 'UNKNOWN'
+
+function limitWithEllipsis(names: string[], max: number): string {
+  const shown = names.slice(0, max).join(', ')
+  return names.length > max ? `${shown}${ELLIPSIS}` : shown
+}
+
+/**
+ * Spec: "derived name from purposes: up to 3 distinct purpose names, then an ellipsis".
+ * A non-empty (after trim) user-given name wins. Purposes are taken in leg order, de-duplicated by
+ * name; ids without a known name are skipped. Result: 'Work, Shopping, Leisure…'.
+ */
+export function tripName(trip: NamedTrip, purposeNames: Map<number, string>): string {
+  const name = trip.name?.trim()
+  if (name) return name
+  const distinct: string[] = []
+  for (const leg of trip.legs) {
+    for (const id of leg.purposeIds) {
+      const n = purposeNames.get(id)
+      if (n && !distinct.includes(n)) distinct.push(n)
+    }
+  }
+  return limitWithEllipsis(distinct, MAX_TRIP_NAME_PURPOSES)
+}
+
+/** Spec: "Purposes shown on a leg: at most 2, then an ellipsis." */
+export function legPurposesLabel(names: string[]): string {
+  return limitWithEllipsis(names, MAX_LEG_PURPOSES)
+}
+
+/**
+ * Spec: "Trip card: at most 5 mode dots."
+ * Each leg contributes its modes in order; a leg without modes contributes 'UNKNOWN'.
+ */
+export function modeDots(legs: { tfcModes: string[] }[]): string[] {
+  return legs.flatMap((leg) => (leg.tfcModes.length > 0 ? leg.tfcModes : [UNKNOWN_MODE])).slice(0, MAX_MODE_DOTS)
+}

@@ -1,0 +1,76 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { I18nextProvider } from 'react-i18next'
+import { requestContext } from '~/lib/context.server'
+import { serverI18n } from '~/lib/i18n.server'
+import { NonceContext } from '~/lib/nonce'
+import { securityHeaders } from '~/lib/headers.server'
+import { DEFAULT_LOCALE } from '~/domain/locale'
+import { log } from '~/lib/log.server'
+
+export { getApp } from '~/lib/app.server'
+
+export const streamTimeout = 10_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  // The root middleware sets the request context; for a request it never reached, use fresh defaults.
+  let info: { nonce: string; locale: typeof DEFAULT_LOCALE; tileOrigin?: string } | undefined
+  try {
+    const r = loadContext.get(requestContext)
+    info = { nonce: r.nonce, locale: r.locale, tileOrigin: r.app.env.MAP_TILE_URL }
+  } catch {
+    info = { nonce: crypto.randomUUID().replace(/-/g, ''), locale: DEFAULT_LOCALE }
+  }
+  const { nonce, locale } = info
+  const i18n = serverI18n(locale)
+  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true
+          const body = new PassThrough()
+          const stream = createReadableStreamFromReadable(body)
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          for (const [k, v] of Object.entries(securityHeaders(nonce, info?.tileOrigin))) responseHeaders.set(k, v)
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) log.error({ msg: 'render error', error: String(error) })
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  log.error({ msg: 'unhandled error', error: error instanceof Error ? (error.stack ?? error.message) : String(error), path: new URL(request.url).pathname })
+}
+export { newServerContext } from '~/lib/context.server'
+export { log } from '~/lib/log.server'
+export { writeServerInfo, removeServerInfo } from '~/cli/handoff.server'
+export { DEMO_LOGIN } from '~/db/seed-demo.server'

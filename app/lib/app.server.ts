@@ -1,0 +1,35 @@
+// The application instance: configuration, database and mailer, created once per process.
+import path from 'node:path'
+import { connect, type Database } from '~/db/connect.server'
+import { getEnv, type Env } from './env.server'
+import { createMailer, type Mailer } from './mailer.server'
+import { log } from './log.server'
+
+export interface App {
+  env: Env
+  database: Database
+  mailer: Mailer
+}
+
+let appPromise: Promise<App> | undefined
+
+export function getApp(): Promise<App> {
+  return (appPromise ??= createApp(getEnv()))
+}
+
+/** For tests and the CLI: use this instance instead of creating one from the environment. */
+export function setApp(app: App | undefined) {
+  appPromise = app ? Promise.resolve(app) : undefined
+}
+
+export async function createApp(env: Env, opts: { seed?: boolean } = {}): Promise<App> {
+  const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), from: env.MAIL_FROM })
+  const app = { env, database, mailer }
+  if (opts.seed !== false && env.DEMO === '1') {
+    const { seedDemoIfEmpty } = await import('~/db/seed-demo.server')
+    const seeded = await seedDemoIfEmpty(database.db, new Date())
+    if (seeded) log.info({ msg: 'demo study seeded' })
+  }
+  return app
+}

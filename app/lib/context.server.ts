@@ -1,0 +1,63 @@
+// Per-request context, set by the root middleware and read by loaders, actions and the service layer.
+import { createContext, RouterContextProvider } from 'react-router'
+import type { App } from './app.server'
+import type { Locale } from '~/domain/locale'
+import type { ServiceContext, SessionUser } from '~/services/core.server'
+import type { ResolvedSession } from '~/services/session.server'
+
+export interface Toast {
+  type: 'error' | 'success'
+  /** i18n key, e.g. 'errors:SESSION_INVALID_OR_EXPIRED' or 'common:success.wayCreated' */
+  key: string
+  params?: Record<string, string | number>
+}
+
+/** What the HTTP server knows that the Request does not. */
+export interface ServerInfo {
+  clientIp: string
+  requestId: string
+  secure: boolean
+}
+export const serverInfoContext = createContext<ServerInfo>({ clientIp: '127.0.0.1', requestId: '-', secure: false })
+
+export interface RequestInfo {
+  app: App
+  locale: Locale
+  nonce: string
+  session: ResolvedSession
+  sessionToken: string | undefined
+  user: SessionUser | null
+  toasts: Toast[]
+  consent: boolean
+  /** Set-Cookie headers to add to the response. */
+  setCookies: string[]
+  server: ServerInfo
+}
+export const requestContext = createContext<RequestInfo>()
+
+export type Ctx = Readonly<RouterContextProvider>
+
+export function req(context: Ctx): RequestInfo {
+  return context.get(requestContext)
+}
+
+export function serviceCtx(context: Ctx): ServiceContext {
+  const r = req(context)
+  return {
+    db: r.app.database.db,
+    env: r.app.env,
+    mailer: r.app.mailer,
+    locale: r.locale,
+    user: r.user,
+    session: r.session.state,
+    sessionToken: r.sessionToken,
+    clientIp: r.server.clientIp,
+    now: () => new Date(),
+  }
+}
+
+export function newServerContext(info: ServerInfo): RouterContextProvider {
+  const ctx = new RouterContextProvider()
+  ctx.set(serverInfoContext, info)
+  return ctx
+}

@@ -1,0 +1,85 @@
+// Configuration from environment variables (contracts.md §2), checked once at boot with a clear message.
+import fs from 'node:fs'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import { z } from 'zod'
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true')
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Wegetagebuch <noreply@travel-diary.local>'),
+  SESSION_SECRET: z.string().optional(),
+  DEMO: z.enum(['0', '1']).default('1'),
+  DEBUG_MODE: flag,
+  DEV_MODE: flag,
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  STATIC_MAP_URL: z.string().optional(),
+  STATIC_MAP_KEY: z.string().optional(),
+  GEOCODER_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  APP_STORE_URL: z.string().url().default('https://apps.apple.com/app/id0000000000'),
+  PLAY_STORE_URL: z.string().url().default('https://play.google.com/store/apps/details?id=org.example.traveldiary'),
+  PROJECT_TITLE: z.string().default('Wegetagebuch – Mobilitätsstudie'),
+  STUDY_TIME_ZONE: z.string().default('Europe/Berlin'),
+  TRIPS_PAGE_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
+  SERVICE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+})
+
+export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; publicUrl: string }
+
+let cached: Env | undefined
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration (environment variables):\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  const sessionSecrets = (env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret')).split(',').filter(Boolean)
+  return { ...env, DATA_DIR: dataDir, sessionSecrets, publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') }
+}
+
+export function getEnv(): Env {
+  return (cached ??= loadEnv())
+}
+
+/** For tests: replace the cached configuration. */
+export function setEnv(env: Env | undefined) {
+  cached = env
+}
+
+/** A secret generated once into DATA_DIR and reused by every later start. */
+export function generatedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name)
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    const secret = crypto.randomBytes(32).toString('base64url')
+    try {
+      fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 })
+      return secret
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim()
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Route guards of spec 2.2, shared by the guarded layouts and by loaders/actions.
+import crypto from 'node:crypto'
+import { redirect } from 'react-router'
+import { pendingPosts } from '~/db/schema'
+import type { SessionUser } from '~/services/core.server'
+import { deleteSession } from '~/services/session.server'
+import { req, type Ctx } from './context.server'
+import { SESSION_COOKIE, serializeCookie } from './cookies.server'
+
+export const PASSWORD_UPDATE_PATH = '/user/password-update-required'
+
+/** The logged-in user, or a redirect to /user/login (keeping the page, and any form being sent, for after login). */
+export async function requireUser(context: Ctx, request: Request, opts: { allowPasswordUpdate?: boolean } = {}): Promise<SessionUser> {
+  const r = req(context)
+  const url = new URL(request.url)
+  const here = url.pathname + url.search
+  if (!r.user) {
+    const params = new URLSearchParams({ redirectTo: here })
+    if (r.session.state === 'invalid' && r.session.expiredUserId && request.method === 'POST') {
+      // The session expired while a form was being sent: keep the entries so nothing is lost.
+      const body = new URLSearchParams()
+      const form = await request.formData().catch(() => null)
+      for (const [k, v] of form ?? []) if (typeof v === 'string') body.append(k, v)
+      const id = crypto.randomBytes(18).toString('base64url')
+      await r.app.database.db.insert(pendingPosts).values({ id, userId: r.session.expiredUserId, path: url.pathname, body: body.toString() })
+      params.set('resume', id)
+      params.set('redirectTo', request.headers.get('Referer') ? safeRedirect(new URL(request.headers.get('Referer')!).pathname, here) : here)
+    }
+    throw redirect(`/user/login?${params}`)
+  }
+  if (r.user.passwordUpdateRequired && !opts.allowPasswordUpdate) {
+    // Spec 2.2: a user whose password update is required is logged out and sent to login.
+    if (r.sessionToken) await deleteSession(r.app.database.db, r.sessionToken)
+    throw redirect('/user/login', { headers: { 'Set-Cookie': serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true }) } })
+  }
+  return r.user
+}
+
+export function optionalUser(context: Ctx): SessionUser | null {
+  return req(context).user
+}
+
+/** Only same-site relative paths; anything else becomes the fallback. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/ways'): string {
+  if (!to || typeof to !== 'string') return fallback
+  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  return to
+}

@@ -1,0 +1,15 @@
+// Every page below needs login (spec 2.1 "Login needed: yes"); guard rules of spec 2.2.
+import { Outlet } from 'react-router'
+import type { Route } from './+types/_auth'
+import { requireUser } from '~/lib/guards.server'
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, request }, next) => {
+    await requireUser(context, request)
+    return next()
+  },
+]
+
+export default function AuthLayout() {
+  return <Outlet />
+}

@@ -1,0 +1,98 @@
+// Main layout (spec 2.3): top navigation (logged in only), user sidebar with side menu and logout,
+// a mobile side menu that opens without JavaScript (<details>), toasts and the cookie banner.
+import { NavLink, Outlet, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/_main'
+import { layoutData } from '~/lib/layout.server'
+import { CookieBanner, FooterLinks, Logo, LogoutForm, ToastList } from '~/components/layout/Chrome'
+import { Icon } from '~/components/icons/ModeSprite'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return layoutData(context)
+}
+export const shouldRevalidate = () => true
+
+export default function MainLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { user } = loaderData
+  const nav = user
+    ? [
+        ...(user.hasCampaign ? [{ to: '/campaign', label: t('nav.campaign') }] : []),
+        { to: '/ways', label: t('nav.ways') },
+        { to: '/pois', label: t('nav.pois') },
+        { to: '/help', label: t('nav.help') },
+        { to: '/contact', label: t('nav.contact') },
+      ]
+    : []
+  const sideLinks = [
+    { to: '/help/imprint', label: t('nav.imprint') },
+    { to: '/help/privacy', label: t('nav.privacy') },
+    { to: '/user/update-password', label: t('nav.updatePassword') },
+    { to: '/user/delete-account', label: t('nav.deleteAccount') },
+    { to: '/user/my-data', label: t('nav.myData'), reload: true },
+  ]
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <header className="app-header">
+        <Logo />
+        {user ? (
+          <>
+            <nav className="app-nav" aria-label={t('nav.main')}>
+              <ul>
+                {nav.map((n) => (
+                  <li key={n.to}>
+                    <NavLink to={n.to}>{n.label}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <details className="side-menu">
+              <summary className="btn btn--ghost" aria-label={t('nav.menu')}>
+                <Icon name="menu" />
+                <span className="side-menu__user" title={user.fullName}>
+                  {user.name}
+                </span>
+              </summary>
+              <div className="side-menu__panel">
+                <nav aria-label={t('nav.mobile')} className="side-menu__main">
+                  <ul>
+                    {nav.map((n) => (
+                      <li key={n.to}>
+                        <NavLink to={n.to}>{n.label}</NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <nav aria-label={t('nav.user')}>
+                  <ul>
+                    {sideLinks.map((n) => (
+                      <li key={n.to}>
+                        <Link to={n.to} reloadDocument={n.reload}>
+                          {n.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <LogoutForm />
+              </div>
+            </details>
+          </>
+        ) : (
+          <Link className="btn btn--primary btn--small" to="/user/login">
+            {t('nav.login')}
+          </Link>
+        )}
+      </header>
+      <ToastList toasts={loaderData.toasts} />
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <FooterLinks />
+      <CookieBanner consent={loaderData.consent} />
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+// Start layout (spec 2.3): logo, the page, footer links to imprint and privacy.
+import { Outlet } from 'react-router'
+import type { Route } from './+types/_start'
+import { layoutData } from '~/lib/layout.server'
+import { CookieBanner, FooterLinks, Logo, ToastList } from '~/components/layout/Chrome'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return layoutData(context)
+}
+export const shouldRevalidate = () => true
+
+export default function StartLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="start-shell">
+      <header className="start-header">
+        <Logo />
+      </header>
+      <ToastList toasts={loaderData.toasts} />
+      <main id="main" className="start-layout">
+        <Outlet />
+      </main>
+      <FooterLinks />
+      <CookieBanner consent={loaderData.consent} />
+    </div>
+  )
+}

@@ -1,0 +1,3 @@
+export function loader() {
+  return new Response('ok', { headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+}

@@ -1,0 +1,24 @@
+// IMPRINT text module (spec 2.5): server-supplied HTML, sanitised.
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/help.imprint'
+import { req, serviceCtx } from '~/lib/context.server'
+import { infoService } from '~/services/info.server'
+import { PageTitle } from '~/lib/title'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { txtModule } = await infoService.getTextModule(serviceCtx(context), { platformConstant: 'WEB', txtModuleConstant: 'IMPRINT' })
+  return { html: txtModule.text, loggedIn: req(context).user != null }
+}
+
+export default function TextPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('help')
+  return (
+    <section className="stack">
+      <PageTitle>{t('imprint.title')}</PageTitle>
+      <h1>{t('imprint.title')}</h1>
+      <div className="card prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+      {!loaderData.loggedIn && (<p><Link className="btn btn--primary" to="/user/login">{t('imprint.login')}</Link></p>)}
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+// PRIVACY text module (spec 2.5): server-supplied HTML, sanitised.
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/help.privacy'
+import { req, serviceCtx } from '~/lib/context.server'
+import { infoService } from '~/services/info.server'
+import { PageTitle } from '~/lib/title'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { txtModule } = await infoService.getTextModule(serviceCtx(context), { platformConstant: 'WEB', txtModuleConstant: 'PRIVACY' })
+  return { html: txtModule.text, loggedIn: req(context).user != null }
+}
+
+export default function TextPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('help')
+  return (
+    <section className="stack">
+      <PageTitle>{t('privacy.title')}</PageTitle>
+      <h1>{t('privacy.title')}</h1>
+      <div className="card prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+      
+    </section>
+  )
+}

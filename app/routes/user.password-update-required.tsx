@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '~/lib/title'
+
+export default function Page() {
+  const { t } = useTranslation('account')
+  return (
+    <section className="stack">
+      <PageTitle>{t('passwordUpdateRequired.title')}</PageTitle>
+      <h1>{t('passwordUpdateRequired.title')}</h1>
+    </section>
+  )
+}

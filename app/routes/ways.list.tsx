@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '~/lib/title'
+
+export default function Page() {
+  const { t } = useTranslation('ways')
+  return (
+    <section className="stack">
+      <PageTitle>{t('list.title')}</PageTitle>
+      <h1>{t('list.title')}</h1>
+    </section>
+  )
+}

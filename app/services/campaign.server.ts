@@ -1,0 +1,4 @@
+// Service "campaign" (spec 7).
+import type { Service } from './core.server'
+
+export const campaignService = {} satisfies Service

@@ -1,0 +1,84 @@
+// The service-method framework: every method of spec 7 is declared once with a zod schema for its params,
+// whether it needs a session, and a run function. The HTML routes and the HTTP endpoint both call these.
+import { z } from 'zod'
+import type { Db } from '~/db/connect.server'
+import type { Env } from '~/lib/env.server'
+import type { Mailer } from '~/lib/mailer.server'
+import type { Locale } from '~/domain/locale'
+
+/** A failure the caller can act on: one constant of the errs catalogue (locales/<lang>/errors.json). */
+export class ServiceError extends Error {
+  constructor(
+    public readonly constant: string,
+    public readonly details?: { path?: string; [key: string]: unknown },
+  ) {
+    super(constant)
+    this.name = 'ServiceError'
+  }
+}
+
+export interface SessionUser {
+  id: number
+  email: string
+  firstName: string | null
+  lastName: string | null
+  alias: string | null
+  campaignId: number | null
+  passwordUpdateRequired: boolean
+  locale: string
+  sessionId: number
+  sessionExpiresAt: Date
+}
+
+export interface ServiceContext {
+  db: Db
+  env: Env
+  mailer: Mailer
+  locale: Locale
+  /** The caller, resolved from the session (cookie or params.session). */
+  user: SessionUser | null
+  /** 'none': no session given; 'invalid': one was given but is unknown or expired. */
+  session: 'none' | 'invalid' | 'valid'
+  /** The raw session token, when one was given. */
+  sessionToken?: string
+  clientIp: string
+  now: () => Date
+}
+
+export type AuthedContext = ServiceContext & { user: SessionUser }
+
+export interface MethodDef<S extends z.ZodType, R, P extends boolean> {
+  public?: P
+  params: S
+  run(params: z.output<S>, ctx: P extends true ? ServiceContext : AuthedContext): Promise<R>
+}
+
+export interface Method<S extends z.ZodType = z.ZodType, R = unknown> {
+  public: boolean
+  params: S
+  (ctx: ServiceContext, params: unknown): Promise<R>
+}
+
+export function method<S extends z.ZodType, R, P extends boolean = false>(def: MethodDef<S, R, P>): Method<S, R> {
+  const call = async (ctx: ServiceContext, raw: unknown): Promise<R> => {
+    if (!def.public) requireSession(ctx)
+    const parsed = def.params.safeParse(raw ?? {})
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new ServiceError('INVALID_PARAMS', { path: issue?.path.join('.') || '(params)', message: issue?.message })
+    }
+    return def.run(parsed.data, ctx as never)
+  }
+  return Object.assign(call, { public: Boolean(def.public), params: def.params })
+}
+
+export function requireSession(ctx: ServiceContext): asserts ctx is AuthedContext {
+  if (ctx.user) return
+  throw new ServiceError(ctx.session === 'invalid' ? 'SESSION_INVALID_OR_EXPIRED' : 'SESSION_NOT_SET')
+}
+
+export type Service = Record<string, Method>
+
+/** Positive integer id, accepting numeric strings (form posts, JSON from older clients). */
+export const zId = z.coerce.number().int().positive().max(2_147_483_647)
+export const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')

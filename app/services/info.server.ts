@@ -1,0 +1,114 @@
+// Service "info" (spec 7): catalogues, FAQ and text modules.
+import { and, asc, eq, isNull, or } from 'drizzle-orm'
+import { z } from 'zod'
+import sanitizeHtml from 'sanitize-html'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { faqs, textModules, tripPurposes, feedbackReasons, type LocalizedText } from '~/db/schema'
+import { LOCALES, type Locale } from '~/domain/locale'
+import { TRAFFIC_MODES } from '~/components/icons/modes'
+import { resources, tFor } from '~/lib/i18n.server'
+import { lng } from '~/lib/i18n'
+import { method, type Service, type ServiceContext } from './core.server'
+
+const none = z.object({}).passthrough()
+const empty = (key: string) => method({ public: true, params: none, run: async () => ({ [key]: [] }) })
+
+/** A localised catalogue name in the caller's language (de_DE fallback). */
+export function localized(text: LocalizedText, locale: Locale): string {
+  return text[locale] ?? text.de_DE ?? Object.values(text)[0] ?? ''
+}
+
+/** Server-supplied HTML (FAQ answers, privacy, imprint) is sanitised before it reaches a page. */
+export function cleanHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'span', 'address'],
+    allowedAttributes: { a: ['href', 'title'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  })
+}
+
+/**
+ * Catalogue rows a caller sees: the global ones plus their campaign's. An anonymous visitor (FAQ, imprint and privacy
+ * are public) sees every campaign's, since one deployment normally runs one study.
+ */
+const campaignScope = (ctx: ServiceContext, col: AnyPgColumn) =>
+  ctx.user ? (ctx.user.campaignId != null ? or(isNull(col), eq(col, ctx.user.campaignId)) : isNull(col)) : undefined
+
+export async function listTripPurposes(ctx: ServiceContext) {
+  const rows = await ctx.db.select().from(tripPurposes).where(campaignScope(ctx, tripPurposes.campaignId)).orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id))
+  return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
+}
+
+export async function listFeedbackReasons(ctx: ServiceContext) {
+  const rows = await ctx.db
+    .select()
+    .from(feedbackReasons)
+    .where(campaignScope(ctx, feedbackReasons.campaignId))
+    .orderBy(asc(feedbackReasons.sortIdx), asc(feedbackReasons.id))
+  return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
+}
+
+export function listTrafficModes(locale: Locale) {
+  const t = tFor(locale)
+  return TRAFFIC_MODES.map((m) => ({ constant: m.constant, name: t(`modes.${m.constant}`), color: m.color, icon: m.icon }))
+}
+
+export const infoService = {
+  getCompanies: empty('companies'),
+  getObjects: empty('objs'),
+  getObjectTypes: empty('objTypes'),
+  getStatistic: method({ public: true, params: none, run: async () => ({ statistic: {} }) }),
+  getNextMaintenancePeriod: method({ public: true, params: none, run: async () => ({ maintenancePeriod: null }) }),
+
+  getErrorDescriptions: method({
+    public: true,
+    params: none,
+    async run(_p, ctx) {
+      const catalogue = (resources[lng(ctx.locale)]?.errors ?? {}) as Record<string, unknown>
+      const constants = Object.keys(catalogue).filter((k) => /^[A-Z_]+$/.test(k))
+      return { errDescs: constants.map((constant) => ({ constant, desc: String(catalogue[constant]) })) }
+    },
+  }),
+  getWarningDescriptions: method({
+    public: true,
+    params: none,
+    async run(_p, ctx) {
+      const t = tFor(ctx.locale)
+      const w = t('errors:warnings', { returnObjects: true }) as Record<string, string>
+      return { wrngDescs: Object.entries(typeof w === 'object' ? w : {}).map(([constant, desc]) => ({ constant, desc })) }
+    },
+  }),
+  getLocales: method({ public: true, params: none, run: async () => ({ locales: [...LOCALES] }) }),
+  getTrafficModes: method({ params: none, run: async (_p, ctx) => ({ tfcModes: listTrafficModes(ctx.locale) }) }),
+  getTripPurposes: method({ params: none, run: async (_p, ctx) => ({ tripPurposes: await listTripPurposes(ctx) }) }),
+  getFaqList: method({
+    public: true,
+    params: z.object({ platformConstant: z.literal('WEB').optional() }).passthrough(),
+    async run(_p, ctx) {
+      const rows = await ctx.db
+        .select()
+        .from(faqs)
+        .where(and(eq(faqs.locale, ctx.locale), campaignScope(ctx, faqs.campaignId)))
+        .orderBy(asc(faqs.sortIdx), asc(faqs.id))
+      return { faqs: rows.map((f) => ({ question: f.question, answ: cleanHtml(f.answ) })) }
+    },
+  }),
+  getTextModule: method({
+    public: true,
+    params: z.object({ platformConstant: z.literal('WEB').optional(), txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']) }).passthrough(),
+    async run({ txtModuleConstant }, ctx) {
+      const rows = await ctx.db
+        .select()
+        .from(textModules)
+        .where(and(eq(textModules.constant, txtModuleConstant), campaignScope(ctx, textModules.campaignId)))
+      const own = ctx.user?.campaignId
+      const pick =
+        rows.find((r) => own != null && r.campaignId === own && r.locale === ctx.locale) ??
+        rows.find((r) => r.locale === ctx.locale) ??
+        rows.find((r) => r.locale === 'de_DE') ??
+        rows[0]
+      return { txtModule: { txtModuleConstant, text: pick ? cleanHtml(pick.text) : '' } }
+    },
+  }),
+} satisfies Service

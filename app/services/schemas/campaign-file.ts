@@ -1,0 +1,451 @@
+/**
+ * The campaign file format (`npm run admin -- campaign:import --file campaign.json`, contracts.md §5) as ONE zod
+ * schema. Field names are the spec's (section 3). `QuestionnaireSchema` is also the validator of stored
+ * questionnaire definitions: `questionnaires.definition` holds exactly its parsed output.
+ * schemas/campaign.schema.json is generated from this file (scripts/gen-schemas.ts); edit here, then regenerate.
+ *
+ * Texts (introTxt, hintTxt, helpTxt, subseqTxt, names) are a plain string (every language) or { de_DE, en_US }.
+ * Date-times are 'YYYY-MM-DD HH:mm' wall-clock times in the study time zone (STUDY_TIME_ZONE, Europe/Berlin).
+ * Ids are kept on import and must be unique in the whole database: question ids and answer option ids are unique
+ * across the file, because an answer names its question only through its answer option id (contracts.md §3).
+ *
+ * SHAPE CONVENTION (how a question lays out its sub-questions and answer options; enforced here, so the
+ * questionnaire screens never meet "more sub-questions or answer options than its type expects", spec 5):
+ * - single-value types (DATE, DATE_TIME, TIME, INT_NO_INPUT, FLOATING_NO_INPUT, SINGLE_ROW_TEXT, TEXT,
+ *   SINGLE_NUM_SLIDER, SINGLE_LOCATOR): one sub-question with one answer option; the answer's text goes to that
+ *   option's id.
+ * - choice types (SINGLE_CHOICE, MULTIPLE_CHOICE): one sub-question with N options, one per choice
+ *   (exclOpt marks an exclusive one; for MULTIPLE_CHOICE, max caps the number of picks).
+ * - matrix types (SINGLE_CHOICE_MATRIX, MULTIPLE_CHOICE_MATRIX): one sub-question per row, each with the column
+ *   options (own ids per row, since option ids are unique in the questionnaire).
+ * - multi-field types (MULTIPLE_ROW_TEXT, MULTIPLE_NUM_SLIDER, CONSTANT_SUM_INPUT, MULTIPLE_LOCATOR): one
+ *   sub-question with N options, one per field.
+ * - DRAG_RAT is unsupported (skipped by the screens): any shape.
+ * A filter (boolExpDefs + nested section) opens when the parent is answered with an option whose id is among
+ * the codes of one boolExpDef; the codes must be answer option ids of the parent question.
+ */
+import { z } from 'zod'
+import { QUESTION_TYPES, type QuestionType } from '~/domain/questionnaire'
+import { parseDay } from '~/domain/time'
+
+export const TRAFFIC_MODE_CONSTANTS = [
+  'AIRPLANE',
+  'BICYCLE',
+  'CAR',
+  'MOTORBIKE',
+  'PUBLIC_TRANSPORT_BUS',
+  'PUBLIC_TRANSPORT_CHANGE',
+  'PUBLIC_TRANSPORT_TRAIN',
+  'SHIP',
+  'STATIONARY',
+  'UNKNOWN',
+  'WALK',
+  'E_SCOOTER',
+] as const
+export type TrafficModeConstant = (typeof TRAFFIC_MODE_CONSTANTS)[number]
+
+export const QUESTIONNAIRE_TYPES = ['INITIAL', 'FINAL', 'LEG_BASED', 'TRIP_BASED'] as const
+export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number]
+
+// ---------------------------------------------------------------------------------------------------------------
+// Primitives
+
+/** Ids are PostgreSQL integers. */
+export const IdSchema = z.number().int().positive().max(2_147_483_647)
+
+const isCalendarDay = (s: string) => parseDay(s.slice(0, 10)) !== null
+
+/** 'YYYY-MM-DD HH:mm' (wall clock in the study time zone). */
+export const DateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/, 'expected YYYY-MM-DD HH:mm')
+  .refine(isCalendarDay, 'not a calendar date')
+
+/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'. */
+const DayOrDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( ([01]\d|2[0-3]):[0-5]\d)?$/, 'expected YYYY-MM-DD or YYYY-MM-DD HH:mm')
+  .refine(isCalendarDay, 'not a calendar date')
+
+const ClockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:mm')
+
+export const LocaleSchema = z.enum(['de_DE', 'en_US'])
+
+export const LocalizedTextSchema = z
+  .strictObject({ de_DE: z.string().optional(), en_US: z.string().optional() })
+  .refine((t) => t.de_DE !== undefined || t.en_US !== undefined, 'needs de_DE or en_US')
+
+export const TextSchema = z
+  .union([z.string(), LocalizedTextSchema])
+  .meta({ id: 'Text', description: 'A string for every language, or { "de_DE": "…", "en_US": "…" }.' })
+export type Text = z.infer<typeof TextSchema>
+
+/** key/val pairs such as unit, maximum_sum, interval (spec 3); numbers are accepted and stored as strings. */
+export const MetaDataRecSchema = z.strictObject({
+  key: z.string().min(1),
+  val: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+})
+
+export const CreatorSchema = z.strictObject({
+  id: z.union([z.number(), z.string()]).optional(),
+  alias: z.string().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  idStr: z.string().nullish(),
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+// Questionnaire
+
+export const AnswerOptionSchema = z.strictObject({
+  id: IdSchema,
+  introTxt: TextSchema.nullish(),
+  subseqTxt: TextSchema.nullish(),
+  exclOpt: z.boolean().default(false),
+  randomized: z.boolean().default(false),
+  sortingIdx: z.number().int().default(0),
+})
+
+export const SubQuestionSchema = z.strictObject({
+  id: IdSchema,
+  introTxt: TextSchema.nullish(),
+  sortingIdx: z.number().int().default(0),
+  answOpts: z.array(AnswerOptionSchema).min(1),
+})
+
+/** Expected layout per question type: see SHAPE CONVENTION above. */
+export type QuestionShape = 'single-value' | 'choice' | 'matrix' | 'multi-field' | 'any'
+
+export const QUESTION_SHAPES: Record<QuestionType, QuestionShape> = {
+  DATE: 'single-value',
+  DATE_TIME: 'single-value',
+  TIME: 'single-value',
+  INT_NO_INPUT: 'single-value',
+  FLOATING_NO_INPUT: 'single-value',
+  SINGLE_ROW_TEXT: 'single-value',
+  TEXT: 'single-value',
+  SINGLE_NUM_SLIDER: 'single-value',
+  SINGLE_LOCATOR: 'single-value',
+  SINGLE_CHOICE: 'choice',
+  MULTIPLE_CHOICE: 'choice',
+  SINGLE_CHOICE_MATRIX: 'matrix',
+  MULTIPLE_CHOICE_MATRIX: 'matrix',
+  MULTIPLE_ROW_TEXT: 'multi-field',
+  MULTIPLE_NUM_SLIDER: 'multi-field',
+  CONSTANT_SUM_INPUT: 'multi-field',
+  MULTIPLE_LOCATOR: 'multi-field',
+  DRAG_RAT: 'any',
+}
+
+type Issue = { message: string; path: PropertyKey[] }
+
+/** Why a question's sub-questions/options do not fit its type's shape, or null. */
+export function shapeProblem(q: { type: QuestionType; subQuestions: { answOpts: unknown[] }[] }): Issue | null {
+  const shape = QUESTION_SHAPES[q.type]
+  const subs = q.subQuestions
+  if (shape === 'any' || shape === 'matrix') return null // matrix: any number of rows, each with its columns
+  if (subs.length !== 1) {
+    return { message: `${q.type} expects exactly one sub-question, got ${subs.length}`, path: ['subQuestions'] }
+  }
+  if (shape === 'single-value' && subs[0].answOpts.length !== 1) {
+    const n = subs[0].answOpts.length
+    return { message: `${q.type} expects exactly one answer option, got ${n}`, path: ['subQuestions', 0, 'answOpts'] }
+  }
+  return null
+}
+
+// A question may carry a filter whose section holds further questions: the schemas are mutually recursive,
+// so the types are written out (zod cannot infer a cycle) and the schemas are checked against them.
+
+export type AnswerOption = z.output<typeof AnswerOptionSchema>
+export type SubQuestion = z.output<typeof SubQuestionSchema>
+export type MetaDataRec = z.output<typeof MetaDataRecSchema>
+
+export interface Question {
+  id: number
+  type: QuestionType
+  mandatory: boolean
+  alignment?: string | null
+  introTxt?: Text | null
+  hintTxt?: Text | null
+  helpTxt?: Text | null
+  subseqTxt?: Text | null
+  sortingIdx: number
+  min?: number | null
+  max?: number | null
+  metaDataRecs: MetaDataRec[]
+  subQuestions: SubQuestion[]
+  filter?: QuestionFilter | null
+  tfcMode?: TrafficModeConstant | null
+  applyResps?: boolean | null
+}
+export interface QuestionFilter {
+  boolExpDefs: { codes: number[] }[]
+  section: Section
+}
+export interface Section {
+  id: number
+  questions: Question[]
+}
+/** What a file may say (defaults not yet applied), for typed builders such as the demo study. */
+export type QuestionInput = Omit<
+  Question,
+  'mandatory' | 'sortingIdx' | 'metaDataRecs' | 'subQuestions' | 'filter'
+> & {
+  mandatory?: boolean
+  sortingIdx?: number
+  metaDataRecs?: { key: string; val: string | number | boolean }[]
+  subQuestions: z.input<typeof SubQuestionSchema>[]
+  filter?: { boolExpDefs: { codes: number[] }[]; section: SectionInput } | null
+}
+export interface SectionInput {
+  id: number
+  questions: QuestionInput[]
+}
+
+export const SectionSchema: z.ZodType<Section, SectionInput> = z
+  .strictObject({
+    id: IdSchema,
+    get questions() {
+      return z.array(QuestionSchema).min(1)
+    },
+  })
+  .meta({ id: 'Section' })
+
+export const QuestionFilterSchema = z.strictObject({
+  boolExpDefs: z.array(z.strictObject({ codes: z.array(IdSchema).min(1) })).min(1),
+  get section() {
+    return SectionSchema
+  },
+})
+
+export const QuestionSchema: z.ZodType<Question, QuestionInput> = z
+  .strictObject({
+    id: IdSchema,
+    type: z.enum(QUESTION_TYPES),
+    mandatory: z.boolean().default(false),
+    alignment: z.string().nullish(),
+    introTxt: TextSchema.nullish(),
+    hintTxt: TextSchema.nullish(),
+    helpTxt: TextSchema.nullish(),
+    subseqTxt: TextSchema.nullish(),
+    sortingIdx: z.number().int().default(0),
+    min: z.number().nullish(),
+    max: z.number().nullish(),
+    metaDataRecs: z.array(MetaDataRecSchema).default([]),
+    subQuestions: z.array(SubQuestionSchema).min(1),
+    get filter() {
+      return QuestionFilterSchema.nullish()
+    },
+    tfcMode: z.enum(TRAFFIC_MODE_CONSTANTS).nullish(),
+    applyResps: z.boolean().nullish(),
+  })
+  .superRefine((q, ctx) => {
+    const shape = shapeProblem(q)
+    if (shape) ctx.addIssue({ code: 'custom', ...shape })
+    if (q.min != null && q.max != null && q.min > q.max) {
+      ctx.addIssue({ code: 'custom', message: `min ${q.min} is greater than max ${q.max}`, path: ['min'] })
+    }
+    // Codes name the answer options that open the filter: anything else could never match.
+    const own = new Set(q.subQuestions.flatMap((s) => s.answOpts.map((o) => o.id)))
+    q.filter?.boolExpDefs.forEach((def, i) =>
+      def.codes.forEach((code, j) => {
+        if (!own.has(code)) {
+          const message = `filter code ${code} is not an answer option id of question ${q.id}`
+          ctx.addIssue({ code: 'custom', message, path: ['filter', 'boolExpDefs', i, 'codes', j] })
+        }
+      }),
+    )
+  })
+  .meta({ id: 'Question' })
+
+/** Every question of a section, nested filter sections included, with its path relative to the section. */
+export function* walkQuestions(section: Section, path: PropertyKey[] = []): Generator<{ question: Question; path: PropertyKey[] }> {
+  for (const [i, question] of section.questions.entries()) {
+    const qPath = [...path, 'questions', i]
+    yield { question, path: qPath }
+    if (question.filter) yield* walkQuestions(question.filter.section, [...qPath, 'filter', 'section'])
+  }
+}
+
+export interface IdUse {
+  kind: 'question' | 'answer option'
+  id: number
+  path: PropertyKey[]
+}
+
+/** The ids a questionnaire's section defines (questions and answer options), in file order. */
+export function questionnaireIds(section: Section, path: PropertyKey[] = ['section']): IdUse[] {
+  const out: IdUse[] = []
+  for (const { question, path: qPath } of walkQuestions(section, path)) {
+    out.push({ kind: 'question', id: question.id, path: [...qPath, 'id'] })
+    question.subQuestions.forEach((sub, s) =>
+      sub.answOpts.forEach((opt, o) =>
+        out.push({ kind: 'answer option', id: opt.id, path: [...qPath, 'subQuestions', s, 'answOpts', o, 'id'] }),
+      ),
+    )
+  }
+  return out
+}
+
+/** Reports the second use of an id of the same kind; `seen` may carry uses from elsewhere in the file. */
+function reportDuplicates(uses: IdUse[], ctx: z.RefinementCtx, seen = new Map<string, IdUse>()) {
+  for (const use of uses) {
+    const key = `${use.kind}:${use.id}`
+    const first = seen.get(key)
+    if (first) {
+      const message = `${use.kind} id ${use.id} is used twice (first at ${formatPath(first.path)})`
+      ctx.addIssue({ code: 'custom', message, path: use.path })
+    } else seen.set(key, use)
+  }
+  return seen
+}
+
+export const QuestionnaireSchema = z
+  .strictObject({
+    id: IdSchema,
+    type: z.enum(QUESTIONNAIRE_TYPES),
+    /** LEG_BASED only: the modes it applies to; empty means every mode. */
+    tfcModes: z.array(z.enum(TRAFFIC_MODE_CONSTANTS)).default([]),
+    mandatory: z.boolean().default(false),
+    showProg: z.boolean().default(true),
+    applyResps: z.boolean().default(false),
+    availFrom: DateTimeSchema.nullish(),
+    availUntil: DateTimeSchema.nullish(),
+    creationTime: DateTimeSchema.nullish(),
+    creator: CreatorSchema.nullish(),
+    section: SectionSchema,
+  })
+  .superRefine((q, ctx) => {
+    if (q.availFrom && q.availUntil && q.availFrom >= q.availUntil) {
+      ctx.addIssue({ code: 'custom', message: `must be after availFrom (${q.availFrom})`, path: ['availUntil'] })
+    }
+    if (q.type !== 'LEG_BASED' && q.tfcModes.length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'only a LEG_BASED questionnaire has tfcModes', path: ['tfcModes'] })
+    }
+    reportDuplicates(questionnaireIds(q.section), ctx)
+  })
+  .meta({ id: 'Questionnaire' })
+export type Questionnaire = z.output<typeof QuestionnaireSchema>
+export type QuestionnaireInput = z.input<typeof QuestionnaireSchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+// Campaign
+
+/** A trip purpose or feedback reason: the id is kept, the name is localisable. */
+export const NamedSchema = z.strictObject({ id: IdSchema, name: TextSchema })
+
+export const FaqSchema = z.strictObject({
+  locale: LocaleSchema,
+  question: z.string().min(1),
+  /** HTML; sanitised when shown. */
+  answ: z.string().min(1),
+})
+
+export const TextModuleSchema = z.strictObject({
+  txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']),
+  locale: LocaleSchema,
+  /** HTML; sanitised when shown. */
+  text: z.string().min(1),
+})
+
+const CampaignObjectSchema = z.strictObject({
+  /** Lets editors validate the file: "$schema": "…/schemas/campaign.schema.json". Ignored on import. */
+  $schema: z.string().optional(),
+  name: z.string().trim().min(1),
+  desc: z.string().default(''),
+  startDate: DayOrDateTimeSchema,
+  startTime: ClockSchema.optional(),
+  endDate: DayOrDateTimeSchema,
+  endTime: ClockSchema.optional(),
+  creator: CreatorSchema.nullish(),
+  contactByPhoneNo: z.string().nullish(),
+  contactByEmail: z.email().nullish(),
+  /** The spec has it as a boolean from text: true, false, "true" and "false" are accepted. */
+  participationAutomaticallyAllowed: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(true)
+    .transform((v) => v === true || v === 'true'),
+  questionnaires: z.array(QuestionnaireSchema).default([]),
+  tripPurposes: z.array(NamedSchema).default([]),
+  /** The spec's name (getTripFeedbackReasons returns trpFdbkReasons); feedbackReasons is accepted too. */
+  trpFdbkReasons: z.array(NamedSchema).optional(),
+  feedbackReasons: z.array(NamedSchema).optional(),
+  faqs: z.array(FaqSchema).default([]),
+  textModules: z.array(TextModuleSchema).default([]),
+})
+type CampaignObject = z.output<typeof CampaignObjectSchema>
+
+/** Campaign start and end as 'YYYY-MM-DD HH:mm'; a date without a time runs from 00:00 to 23:59. */
+export function campaignBounds(c: Pick<CampaignObject, 'startDate' | 'startTime' | 'endDate' | 'endTime'>) {
+  const at = (date: string, time: string | undefined, fallback: string) =>
+    date.length > 10 ? date : `${date} ${time ?? fallback}`
+  return { start: at(c.startDate, c.startTime, '00:00'), end: at(c.endDate, c.endTime, '23:59') }
+}
+
+function checkCampaign(c: CampaignObject, ctx: z.RefinementCtx) {
+  for (const [date, time] of [['startDate', 'startTime'], ['endDate', 'endTime']] as const) {
+    if (c[date].length > 10 && c[time] !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `give the time either in ${date} or in ${time}, not both`, path: [time] })
+    }
+  }
+  const { start, end } = campaignBounds(c)
+  if (end <= start) ctx.addIssue({ code: 'custom', message: `the campaign must end after it starts (${start})`, path: ['endDate'] })
+
+  if (c.trpFdbkReasons && c.feedbackReasons) {
+    ctx.addIssue({ code: 'custom', message: 'give trpFdbkReasons or feedbackReasons, not both', path: ['feedbackReasons'] })
+  }
+  const [reasonsKey, reasons] = c.feedbackReasons ? ['feedbackReasons', c.feedbackReasons] : ['trpFdbkReasons', c.trpFdbkReasons ?? []]
+  const idUses = (kind: string, key: string, list: { id: number }[]) =>
+    list.map((item, i) => ({ kind, id: item.id, path: [key, i, 'id'] }) as IdUse)
+  reportDuplicates(idUses('trip purpose', 'tripPurposes', c.tripPurposes), ctx)
+  reportDuplicates(idUses('feedback reason', reasonsKey, reasons), ctx)
+  reportDuplicates(idUses('questionnaire', 'questionnaires', c.questionnaires), ctx)
+
+  // Question and answer option ids are unique across questionnaires too (answers carry no questionnaire id).
+  const seen = new Map<string, IdUse>()
+  c.questionnaires.forEach((q, i) => {
+    const uses = questionnaireIds(q.section, ['questionnaires', i, 'section'])
+    // Duplicates inside one questionnaire were reported by QuestionnaireSchema already.
+    const own = new Map<string, IdUse>()
+    for (const use of uses) own.set(`${use.kind}:${use.id}`, own.get(`${use.kind}:${use.id}`) ?? use)
+    reportDuplicates([...own.values()], ctx, seen)
+  })
+
+  for (const type of ['INITIAL', 'FINAL'] as const) {
+    const at = c.questionnaires.map((q, i) => (q.type === type ? i : -1)).filter((i) => i >= 0)
+    if (at.length > 1) {
+      ctx.addIssue({ code: 'custom', message: `a campaign has at most one ${type} questionnaire`, path: ['questionnaires', at[1], 'type'] })
+    }
+  }
+  const modules = new Set<string>()
+  c.textModules.forEach((m, i) => {
+    const key = `${m.txtModuleConstant}/${m.locale}`
+    if (modules.has(key)) ctx.addIssue({ code: 'custom', message: `a second ${key} text module`, path: ['textModules', i] })
+    modules.add(key)
+  })
+}
+
+export const CampaignFileSchema = CampaignObjectSchema.superRefine(checkCampaign)
+  .transform(({ $schema: _schema, trpFdbkReasons, feedbackReasons, ...rest }) => ({
+    ...rest,
+    feedbackReasons: feedbackReasons ?? trpFdbkReasons ?? [],
+  }))
+  .meta({
+    title: 'Travel diary campaign file',
+    description: 'Input of `npm run admin -- campaign:import --file F`. Date-times are YYYY-MM-DD HH:mm in the study time zone.',
+  })
+export type CampaignFile = z.output<typeof CampaignFileSchema>
+export type CampaignFileInput = z.input<typeof CampaignFileSchema>
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A zod issue path as the messages show it: questionnaires[0].section.questions[3].type */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`
+    else out += out ? `.${String(key)}` : String(key)
+  }
+  return out || '(file)'
+}

@@ -1,0 +1,94 @@
+// Sessions: random 256-bit tokens, stored as SHA-256 hashes, with an idle and an absolute expiry
+// (docs/decisions/003-sessions.md). Used by the cookie (pages) and params.session (HTTP API) alike.
+import crypto from 'node:crypto'
+import { and, eq, lt, or } from 'drizzle-orm'
+import type { DbOrTx } from '~/db/connect.server'
+import { sessions, users } from '~/db/schema'
+import type { SessionUser } from './core.server'
+
+export const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600 * 1000
+/** Extend the idle expiry at most once per this interval (keeps reads read-only). */
+const TOUCH_INTERVAL_MS = 10 * 60 * 1000
+
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url')
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}
+
+export async function createSession(db: DbOrTx, userId: number, now: Date) {
+  const token = newToken()
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS)
+  const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS)
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, absoluteExpiresAt })
+  // Clean up this user's expired sessions on the way.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now))))
+  return { token, expiresAt: minDate(expiresAt, absoluteExpiresAt) }
+}
+
+export type ResolvedSession =
+  | { state: 'none' }
+  | { state: 'invalid'; expiredUserId?: number }
+  | { state: 'valid'; user: SessionUser }
+
+/** Looks a token up; an expired one is 'invalid' (with the user id, so a pending form post can be kept for them). */
+export async function resolveSession(db: DbOrTx, token: string | undefined | null, now: Date): Promise<ResolvedSession> {
+  if (!token) return { state: 'none' }
+  if (token.length > 200) return { state: 'invalid' }
+  const rows = await db
+    .select({ s: sessions, u: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1)
+  const row = rows[0]
+  if (!row) return { state: 'invalid' }
+  const { s, u } = row
+  if (s.expiresAt <= now || s.absoluteExpiresAt <= now) return { state: 'invalid', expiredUserId: u.id }
+  let expiresAt = s.expiresAt
+  if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_IDLE_MS)
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, s.id))
+  }
+  return {
+    state: 'valid',
+    user: {
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      alias: u.alias,
+      campaignId: u.campaignId,
+      passwordUpdateRequired: u.passwordUpdateRequired,
+      locale: u.locale,
+      sessionId: s.id,
+      sessionExpiresAt: minDate(expiresAt, s.absoluteExpiresAt),
+    },
+  }
+}
+
+/** updateSessionValidity: push the idle expiry forward (never past the absolute one). */
+export async function extendSession(db: DbOrTx, sessionId: number, now: Date) {
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS)
+  const [row] = await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt })
+    .where(eq(sessions.id, sessionId))
+    .returning({ absoluteExpiresAt: sessions.absoluteExpiresAt })
+  return minDate(expiresAt, row?.absoluteExpiresAt ?? expiresAt)
+}
+
+export async function deleteSession(db: DbOrTx, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+}
+
+export async function deleteUserSessions(db: DbOrTx, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+function minDate(a: Date, b: Date) {
+  return a < b ? a : b
+}

@@ -1,0 +1,12 @@
+// Service "trip" (spec 7): one service, composed of its parts so each stays readable:
+// list/read/report/no-trip days (trip/list), detail editing (trip/edit), manual ways (trip/manual).
+import type { Service } from './core.server'
+import { tripListMethods } from './trip/list.server'
+import { tripEditMethods } from './trip/edit.server'
+import { tripManualMethods } from './trip/manual.server'
+
+export const tripService = {
+  ...tripListMethods,
+  ...tripEditMethods,
+  ...tripManualMethods,
+} satisfies Service

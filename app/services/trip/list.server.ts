@@ -1,0 +1,3 @@
+import type { Service } from '../core.server'
+
+export const tripListMethods = {} satisfies Service

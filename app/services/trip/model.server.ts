@@ -1,0 +1,176 @@
+// Trips and legs as the spec's entities (spec 3: Trip, Leg), loaded for their owner only.
+// Shared by every part of the trip service (list, detail editing, manual ways) and the exports.
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '~/db/connect.server'
+import { legs, trips, type LatLon } from '~/db/schema'
+import { formatDayTime } from '~/domain/time'
+import { tripName } from '~/domain/tripName'
+import { tripStatus } from '~/domain/tripStatus'
+import { listTrafficModes, listTripPurposes } from '../info.server'
+import { ServiceError, type ServiceContext } from '../core.server'
+
+export type TripRow = typeof trips.$inferSelect
+export type LegRow = typeof legs.$inferSelect
+
+export interface LegDto {
+  id: number
+  idx: number
+  /** 'YYYY-MM-DD HH:mm' in the study's time zone (spec 3). */
+  startTime: string
+  endTime: string
+  /** ISO 8601 instants, for computing. */
+  start: string
+  end: string
+  len: number | null
+  geom: LatLon[]
+  tfcModes: { constant: string; name: string }[]
+  detectedModes: string[]
+  tripPurposes: { id: number; name: string }[]
+  validationStatus: boolean
+  qtnsAnswered: boolean
+  metaDataRecs: { key: string; val: string }[]
+  startPoi: Record<string, unknown> | null
+  endPoi: Record<string, unknown> | null
+  isStart: boolean
+  isEnd: boolean
+}
+
+export interface TripDto {
+  id: number
+  name: string
+  /** The stored name (null: derived from purposes). */
+  ownName: string | null
+  objId: string | null
+  creationType: string
+  creationTime: string
+  fdbkAvail: boolean
+  trpFdbkReasonIds: number[]
+  startTime: string
+  endTime: string
+  start: string
+  end: string
+  distance: number | null
+  /** milliseconds */
+  duration: number
+  validationStatus: boolean
+  confirmationStatus: boolean
+  qtnAnswered: boolean
+  allQuestionsAnswered: boolean
+  status: ReturnType<typeof tripStatus>
+  version: number
+  legs: LegDto[]
+}
+
+/** Catalogues needed to name purposes and modes in the caller's language; load once per request. */
+export async function catalogues(ctx: ServiceContext) {
+  const purposes = await listTripPurposes(ctx)
+  const modes = listTrafficModes(ctx.locale)
+  return {
+    purposes,
+    purposeNames: new Map(purposes.map((p) => [p.id, p.name])),
+    modeNames: new Map(modes.map((m) => [m.constant, m.name])),
+  }
+}
+export type Catalogues = Awaited<ReturnType<typeof catalogues>>
+
+export function toLegDto(l: LegRow, cat: Catalogues, tz: string, position: { first: boolean; last: boolean }): LegDto {
+  const modes = l.tfcModes.length ? l.tfcModes : ['UNKNOWN']
+  return {
+    id: l.id,
+    idx: l.idx,
+    startTime: formatDayTime(l.startTime, tz),
+    endTime: formatDayTime(l.endTime, tz),
+    start: l.startTime.toISOString(),
+    end: l.endTime.toISOString(),
+    len: l.len,
+    geom: l.geom,
+    tfcModes: modes.map((constant) => ({ constant, name: cat.modeNames.get(constant) ?? constant })),
+    detectedModes: l.detectedModes,
+    tripPurposes: l.purposeIds.map((id) => ({ id, name: cat.purposeNames.get(id) ?? String(id) })),
+    validationStatus: l.validationStatus,
+    qtnsAnswered: l.qtnsAnswered,
+    metaDataRecs: l.metaDataRecs,
+    startPoi: l.startPoi ?? null,
+    endPoi: l.endPoi ?? null,
+    isStart: position.first,
+    isEnd: position.last,
+  }
+}
+
+export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: string): TripDto {
+  const sorted = [...legRows].sort((a, b) => a.idx - b.idx)
+  return {
+    id: t.id,
+    name: tripName({ name: t.name, legs: sorted }, cat.purposeNames),
+    ownName: t.name,
+    objId: t.objId,
+    creationType: t.creationType,
+    creationTime: t.creationTime.toISOString(),
+    fdbkAvail: t.fdbkAvail,
+    trpFdbkReasonIds: t.fdbkReasonIds,
+    startTime: formatDayTime(t.startTime, tz),
+    endTime: formatDayTime(t.endTime, tz),
+    start: t.startTime.toISOString(),
+    end: t.endTime.toISOString(),
+    distance: t.creationType === 'CREATED_MANUALLY' ? null : t.distance,
+    duration: t.endTime.getTime() - t.startTime.getTime(),
+    validationStatus: t.validationStatus,
+    confirmationStatus: t.confirmationStatus,
+    qtnAnswered: t.qtnAnswered,
+    allQuestionsAnswered: t.allQuestionsAnswered,
+    status: tripStatus(t),
+    version: t.version,
+    legs: sorted.map((l, i) => toLegDto(l, cat, tz, { first: i === 0, last: i === sorted.length - 1 })),
+  }
+}
+
+/** Legs of several trips in one query, grouped by trip id. */
+export async function legsOf(db: DbOrTx, tripIds: number[]): Promise<Map<number, LegRow[]>> {
+  const out = new Map<number, LegRow[]>()
+  if (!tripIds.length) return out
+  const rows = await db.select().from(legs).where(inArray(legs.tripId, tripIds)).orderBy(asc(legs.tripId), asc(legs.idx))
+  for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push(r)
+  return out
+}
+
+/** The caller's trip row, or TRIP_NOT_FOUND (also for another participant's id: never their data). */
+export async function ownTripRow(db: DbOrTx, userId: number, tripId: number, opts: { forUpdate?: boolean } = {}): Promise<TripRow> {
+  const q = db.select().from(trips).where(and(eq(trips.id, tripId), eq(trips.userId, userId))).limit(1)
+  const [row] = opts.forUpdate ? await q.for('update') : await q
+  if (!row) throw new ServiceError('TRIP_NOT_FOUND')
+  return row
+}
+
+/** The caller's trip with its legs as the spec's Trip. */
+export async function ownTrip(ctx: ServiceContext & { user: { id: number } }, tripId: number, cat?: Catalogues): Promise<TripDto> {
+  const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
+  const legRows = (await legsOf(ctx.db, [row.id])).get(row.id) ?? []
+  return toTripDto(row, legRows, cat ?? (await catalogues(ctx)), ctx.env.STUDY_TIME_ZONE)
+}
+
+/**
+ * Recomputes a trip's derived columns from its legs (start/end, distance, validation and questionnaire flags)
+ * and bumps its version. Call inside the transaction that changed the legs.
+ */
+export async function refreshTrip(db: DbOrTx, tripId: number) {
+  const legRows = await db.select().from(legs).where(eq(legs.tripId, tripId)).orderBy(asc(legs.idx))
+  const [trip] = await db.select().from(trips).where(eq(trips.id, tripId))
+  if (!trip) return
+  // Keep legs numbered 0..n-1 so the first and the last are always marked as start and end.
+  for (const [i, l] of legRows.entries()) if (l.idx !== i) await db.update(legs).set({ idx: i }).where(eq(legs.id, l.id))
+  const first = legRows[0]
+  const last = legRows.at(-1)
+  const allValidated = legRows.length > 0 && legRows.every((l) => l.validationStatus)
+  const legsAnswered = legRows.every((l) => l.qtnsAnswered)
+  await db
+    .update(trips)
+    .set({
+      startTime: first?.startTime ?? trip.startTime,
+      endTime: last?.endTime ?? trip.endTime,
+      distance: trip.creationType === 'CREATED_MANUALLY' ? null : legRows.reduce((s, l) => s + (l.len ?? 0), 0),
+      validationStatus: allValidated,
+      allQuestionsAnswered: trip.qtnAnswered && legsAnswered,
+      version: trip.version + 1,
+    })
+    .where(eq(trips.id, tripId))
+}

@@ -1,0 +1,37 @@
+// npm test: unit and integration tests (vitest; the database tests again on PostgreSQL when
+// TEST_DATABASE_URL is set), then the build, then the browser tests (Playwright, JS on and off).
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { findChromium } from './find-chromium.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+const bin = (name) => path.join(root, 'node_modules/.bin', name)
+const run = (cmd, args, env = {}) => {
+  console.log(`\n▶ ${[path.basename(cmd), ...args].join(' ')}${env.TEST_DB_KIND ? ` (TEST_DB_KIND=${env.TEST_DB_KIND})` : ''}`)
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  return r.status ?? 1
+}
+
+const browser = findChromium()
+if (!browser) {
+  console.error('No Chromium found: install it with `apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium binary).')
+  process.exit(1)
+}
+
+const only = process.argv[2] // optional: unit | e2e
+const results = []
+if (!only || only === 'unit') {
+  results.push(['unit (PGlite)', run(bin('vitest'), ['run'])])
+  if (process.env.TEST_DATABASE_URL) {
+    results.push(['database tests (PostgreSQL)', run(bin('vitest'), ['run', 'app/services', 'app/cli', 'tests'], { TEST_DB_KIND: 'postgres' })])
+  }
+}
+if (!only || only === 'e2e') {
+  results.push(['build', run(bin('react-router'), ['build'])])
+  if (results.at(-1)[1] === 0) results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'], { CHROMIUM_PATH: browser })])
+}
+console.log('\nSummary:')
+for (const [name, status] of results) console.log(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${name}`)
+const failed = results.filter(([, s]) => s !== 0).length
+console.log(`${results.length - failed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)
