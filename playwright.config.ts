@@ -9,13 +9,14 @@ const executablePath = findChromium() ?? undefined
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // Per port, so parallel runs (several engineers, or CI) never clean each other's artifacts.
+  outputDir: `./test-results/e2e-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/e2e-${PORT}` }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {

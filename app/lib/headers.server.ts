@@ -1,4 +1,5 @@
 // Security headers for HTML documents (issue: hardening). Scripts only with this response's nonce.
+// nosniff and Referrer-Policy are set for every response by server/server.mjs.
 export function originOf(template: string | undefined): string | null {
   if (!template) return null
   const m = /^(https?:\/\/[^/{}]+)/.exec(template.replace('{s}', 'a'))
@@ -22,8 +23,6 @@ export function securityHeaders(nonce: string, tileTemplate?: string, staticMapT
   ].join('; ')
   return {
     'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'geolocation=(self), camera=(), microphone=()',
   }

@@ -27,8 +27,10 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const setCookies: string[] = []
   const secure = server.secure
 
-  // CSRF: every state-changing request from a browser must come from our own origin (ADR 004).
-  if (request.method !== 'GET' && request.method !== 'HEAD' && !url.pathname.startsWith('/functions/')) {
+  // CSRF: every state-changing request from a browser must come from our own origin (ADR 004). The JSON endpoint and
+  // the CLI hand-off authenticate with a token in the body or header, never with cookies, so they are exempt.
+  const tokenAuthenticated = url.pathname.startsWith('/functions/') || url.pathname === '/admin/cli'
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !tokenAuthenticated) {
     if (!checkOrigin(request, app.env.publicUrl)) {
       return new Response('Forbidden: cross-site request', { status: 403, headers: { 'Content-Type': 'text/plain' } })
     }

@@ -49,9 +49,11 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             </nav>
-            <details className="side-menu">
-              <summary className="btn btn--ghost" aria-label={t('nav.menu')}>
-                <Icon name="menu" />
+            <details className="side-menu side-menu--persistent">
+              <summary className="side-menu__toggle">
+                <span className="visually-hidden">{t('nav.menu')}</span>
+                <Icon name="menu" className="side-menu__icon-open" />
+                <Icon name="close" className="side-menu__icon-close" />
                 <span className="side-menu__user" title={user.fullName}>
                   {user.name}
                 </span>

@@ -24,14 +24,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <h1>{t('contact.title')}</h1>
       <div className="card stack">
         <address className="contact__address">
-          {t('contact.addressLines', { returnObjects: true }) instanceof Array
-            ? (t('contact.addressLines', { returnObjects: true }) as string[]).map((l) => (
-                <span key={l}>
-                  {l}
-                  <br />
-                </span>
-              ))
-            : null}
+          {(t('contact.addressLines', { returnObjects: true }) as string[]).map((line) => (
+            <span key={line}>
+              {line}
+              <br />
+            </span>
+          ))}
         </address>
         <p>
           {loaderData.email ? (

@@ -1,7 +1,64 @@
-// Posts of the trip detail's questionnaire step (owned by the questionnaire feature).
-import { redirect } from 'react-router'
+// Posts of the trip detail's questionnaire step (owned by the questionnaire feature): Back, Next, Complete and the
+// copy-to-later-legs answer. Always answers with a redirect back to /ways/tripDetails/:id?view=questionnaire (PRG,
+// works without JavaScript); errors and notices about the current question travel in the search parameters.
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
+import { serviceCtx } from '~/lib/context.server'
+import { requireUser } from '~/lib/guards.server'
+import { errorToast, failure, redirectWithToast, success, toastCookie } from '~/lib/http.server'
+import { ServiceError, type AuthedContext } from '~/services/core.server'
+import { tripRun } from '~/services/questionnaire-step.server'
+import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
+
+const INTENTS = new Set(['next', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
+
+function tripId(raw: string | undefined): number {
+  const id = Number(raw)
+  if (!raw || !/^\d{1,10}$/.test(raw) || id <= 0 || id > 2_147_483_647) throw data('Not found', { status: 404 })
+  return id
+}
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/ways/tripDetails/${params.id}`)
+  return redirect(`/ways/tripDetails/${tripId(params.id)}?view=questionnaire#questionnaire`)
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireUser(context, request)
+  const id = tripId(params.id)
+  const back = `/ways/tripDetails/${id}`
+  const panel = (search = new URLSearchParams()) => {
+    search.set('view', 'questionnaire')
+    // view first, then the flow's own parameters
+    const ordered = new URLSearchParams([['view', 'questionnaire'], ...[...search].filter(([k]) => k !== 'view')])
+    return `${back}?${ordered}#questionnaire`
+  }
+  const form = await request.formData()
+  if (!INTENTS.has(String(form.get('intent') ?? ''))) throw data('Unknown intent', { status: 400 })
+  const ctx = serviceCtx(context) as AuthedContext
+  let run
+  try {
+    run = await tripRun(ctx, id)
+  } catch (e) {
+    if (e instanceof ServiceError && e.constant === 'TRIP_NOT_FOUND') throw data('Not found', { status: 404 })
+    throw e
+  }
+  if (!run.ready) return redirectWithToast(context, back, failure('errors:WRONG_STEP'))
+  const outcome = await flowPost(run.flow, form, run.submit)
+  switch (outcome.kind) {
+    case 'show':
+      return redirect(panel(outcomeSearch(outcome, { withError: true })))
+    case 'completed':
+      return redirectWithToast(context, back, success('common:success.wayQuestionnaireAnswered'))
+    case 'failed':
+      return sendFailed(context, panel(), outcome.error)
+    case 'gone':
+      return redirect(panel())
+  }
+}
+
+/** A failed send keeps the drafts and says so (two toasts: what happened, and the error itself). */
+function sendFailed(context: Route.ActionArgs['context'], to: string, error: ServiceError) {
+  const headers = new Headers({ Location: to })
+  headers.append('Set-Cookie', toastCookie(context, [failure('questionnaire:flow.sendFailed'), errorToast(error)]))
+  return new Response(null, { status: 302, headers })
 }

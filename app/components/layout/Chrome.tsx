@@ -2,23 +2,19 @@
 import { Form, Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/lib/context.server'
+import { Toasts } from '~/components/ui/Toasts'
 
 export function ToastList({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation()
-  if (!toasts.length) return <div className="toasts" role="status" aria-live="polite" />
-  return (
-    <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((toast, i) => {
-        const fallback = toast.key.startsWith('errors:') ? t('errors:unexpected', { constant: toast.params?.constant ?? toast.key.slice(7) }) : toast.key
-        return (
-          <div key={i} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : undefined}>
-            <strong className="toast__title">{toast.type === 'error' ? t('toast.error') : t('toast.success')}</strong>
-            <span className="toast__message">{t(toast.key, { ...toast.params, defaultValue: fallback })}</span>
-          </div>
-        )
-      })}
-    </div>
-  )
+  const messages = toasts.map((toast) => {
+    const fallback = toast.key.startsWith('errors:') ? t('errors:unexpected', { constant: toast.params?.constant ?? toast.key.slice(7) }) : toast.key
+    return {
+      type: toast.type,
+      title: toast.type === 'error' ? t('toast.error') : t('toast.success'),
+      message: t(toast.key, { ...toast.params, defaultValue: fallback }),
+    }
+  })
+  return <Toasts toasts={messages} dismissLabel={t('toast.close')} />
 }
 
 export function CookieBanner({ consent }: { consent: boolean }) {

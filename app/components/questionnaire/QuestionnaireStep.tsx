@@ -1,6 +1,27 @@
-// The right panel of trip detail during the questionnaire step (owned by the questionnaire feature).
+// The right panel of trip detail during the questionnaire step (owned by the questionnaire feature): the way's
+// trip questionnaire, then its leg questionnaires, one question at a time. The detail page renders the panel's
+// card and heading; the forms post to /ways/tripDetails/:id/questionnaire, which redirects back here.
+import { useTranslation } from 'react-i18next'
+import { ButtonLink, Notice } from '~/components/ui'
 import type { QuestionnaireStepData } from '~/services/questionnaire-step.server'
+import { QuestionnaireRunner } from './QuestionnaireRunner'
 
-export function QuestionnaireStep(_props: { tripId: number; data: QuestionnaireStepData }) {
-  return null
+export function QuestionnaireStep({ tripId, data }: { tripId: number; data: QuestionnaireStepData }) {
+  const { t } = useTranslation('questionnaire')
+  if (!data.pending) return null
+  if (!data.ready) {
+    return (
+      <Notice>
+        <p>{t('step.notReady')}</p>
+      </Notice>
+    )
+  }
+  if (!data.view) {
+    return (
+      <ButtonLink variant="primary" to={`/ways/tripDetails/${tripId}?view=questionnaire#questionnaire`}>
+        {t('step.start')}
+      </ButtonLink>
+    )
+  }
+  return <QuestionnaireRunner view={data.view} action={`/ways/tripDetails/${tripId}/questionnaire`} headingLevel={3} />
 }

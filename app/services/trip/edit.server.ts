@@ -1,3 +1,443 @@
-import type { Service } from '../core.server'
+// Trip detail editing (spec 4 "Trip detail steps", "Leg deletion"; spec 7 updateLeg, deleteLegs,
+// getClosestPointToTrip/Leg) plus the detail page's own operations as service methods, so the HTTP API has them
+// too: setTripPurposes (step 1), confirmTrip (step 2), completeTrip (step 3 without pending questionnaires),
+// copyLeg, copyTrip.
+//
+// Statuses (decided here, see also steps.ts):
+// - Leg validationStatus: the participant checked the leg's purposes and modes. Trip validationStatus: every leg
+//   is validated (derived by refreshTrip).
+// - Trip confirmationStatus: the way as a whole was confirmed, irreversibly (spec 4: "confirmed (irreversible,
+//   no edits afterwards)"). It is set in the same transaction that validates the last leg: by confirmTrip (step 2's
+//   confirm validates all legs) or by an updateLeg that validates the last unvalidated leg. Questionnaires are
+//   answered after confirmation (spec 4's list precedence: "questionnaires-unanswered (confirmed but questions not
+//   all answered)"), so a confirmed way with unanswered questionnaires is in step BeforeQuestionnaires and one
+//   without pending questionnaires (allQuestionsAnswered) goes straight to Validated. A confirmed way can no longer
+//   be edited (purposes, modes, legs) nor deleted by this service's methods; its questionnaires stay answerable.
+//
+// Races (double submit, two tabs): every writing method takes the trip's optional `version` (the forms always send
+// it). The rule is "refuse a stale version unless the request is already satisfied": setTripPurposes with the list
+// the legs already have, updateLeg that changes nothing, confirmTrip of a confirmed way and completeTrip of a
+// completed way succeed without writing (idempotent); anything else with a stale version fails with TRIP_CHANGED.
+// copyLeg, copyTrip and deleteLegs are not idempotent, so a second submit with the same version is refused
+// (copyTrip bumps the source's version for that reason). Every write runs in one transaction with the trip row
+// locked (SELECT … FOR UPDATE), so two concurrent writes are serialised and the second sees the new version.
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { DbOrTx } from '~/db/connect.server'
+import { legs, questionnaires, trips } from '~/db/schema'
+import { closestPointOnLines } from '~/domain/geometry'
+import { canDeleteLeg } from '~/domain/legRules'
+import { legChangeBlock, normalisedModes, sameSet } from '~/domain/legEdit'
+import { Step, stepOnLoad, tripEditBlock, type Step as StepT, type TripEditBlock } from '~/domain/steps'
+import { isTrafficMode } from '~/components/icons/modes'
+import { pathLength } from '../import.server'
+import { loadQuestionnaireStep } from '../questionnaire-step.server'
+import { method, requireSession, ServiceError, zId, type AuthedContext, type Service, type ServiceContext } from '../core.server'
+import { catalogues, ownTrip, ownTripRow, refreshTrip, toLegDto, type Catalogues, type LegRow, type TripDto, type TripRow } from './model.server'
 
-export const tripEditMethods = {} satisfies Service
+const zVersion = z.coerce.number().int().nonnegative().optional()
+const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
+/** A mode as a constant or as the spec's { constant, name }. */
+const zMode = z.union([z.string(), z.object({ constant: z.string() }).passthrough()]).transform((m) => (typeof m === 'string' ? m : m.constant))
+/** A purpose as an id or as the spec's { id, name }. */
+const zPurpose = z.union([zId, z.object({ id: zId }).passthrough()]).transform((p) => (typeof p === 'number' ? p : p.id))
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared helpers
+
+function stepOf(trip: TripRow, legRows: LegRow[]): StepT {
+  return stepOnLoad({ validationStatus: trip.validationStatus, allQuestionsAnswered: trip.allQuestionsAnswered, legs: legRows })
+}
+
+async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
+  return db.select().from(legs).where(eq(legs.tripId, tripId)).orderBy(asc(legs.idx), asc(legs.id))
+}
+
+/** The trip (locked for update) and legs of the caller's leg; LEG_NOT_FOUND for another participant's leg. */
+async function lockOwnLeg(tx: DbOrTx, userId: number, legId: number) {
+  const [row] = await tx
+    .select({ tripId: legs.tripId })
+    .from(legs)
+    .innerJoin(trips, eq(trips.id, legs.tripId))
+    .where(and(eq(legs.id, legId), eq(trips.userId, userId)))
+  if (!row) throw new ServiceError('LEG_NOT_FOUND')
+  const trip = await ownTripRow(tx, userId, row.tripId, { forUpdate: true })
+  const legRows = await legRowsOf(tx, trip.id)
+  const leg = legRows.find((l) => l.id === legId)
+  if (!leg) throw new ServiceError('LEG_NOT_FOUND') // deleted between the two reads
+  return { trip, legRows, leg }
+}
+
+async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
+  const trip = await ownTripRow(tx, userId, tripId, { forUpdate: true })
+  return { trip, legRows: await legRowsOf(tx, trip.id) }
+}
+
+function assertEditable(trip: TripRow) {
+  const block = tripEditBlock(trip)
+  if (block) throw new ServiceError(block)
+}
+
+function assertVersion(trip: TripRow, version: number | undefined) {
+  if (version !== undefined && version !== trip.version) throw new ServiceError('TRIP_CHANGED', { version: trip.version })
+}
+
+/** After legs were validated: a way whose legs are all validated is confirmed (irreversible). */
+async function confirmIfAllValidated(tx: DbOrTx, tripId: number) {
+  await tx
+    .update(trips)
+    .set({ confirmationStatus: true })
+    .where(and(eq(trips.id, tripId), eq(trips.validationStatus, true)))
+}
+
+async function checkPurposes(ids: number[], ctx: AuthedContext, cat?: Catalogues): Promise<number[]> {
+  const known = new Set((cat ?? (await catalogues(ctx))).purposes.map((p) => p.id))
+  const unique = [...new Set(ids)]
+  if (unique.some((id) => !known.has(id))) throw new ServiceError('UNKNOWN_PURPOSE')
+  return unique
+}
+
+function checkModes(modes: string[]): string[] {
+  const unique = [...new Set(modes)]
+  if (unique.length === 0) throw new ServiceError('MODES_REQUIRED')
+  if (unique.some((m) => !isTrafficMode(m))) throw new ServiceError('UNKNOWN_MODE')
+  return unique
+}
+
+/**
+ * Whether a new way of this participant has questionnaires to answer: the campaign has a trip questionnaire
+ * (→ trip qtnAnswered false), or a leg questionnaire for the leg's modes (empty tfcModes: every mode).
+ * Used for copies, which have no answers of their own.
+ */
+async function pendingQuestionnaireFlags(tx: DbOrTx, campaignId: number | null, legModes: string[][]) {
+  if (campaignId == null) return { trip: false, legs: legModes.map(() => false) }
+  const rows = await tx
+    .select({ type: questionnaires.type, tfcModes: questionnaires.tfcModes })
+    .from(questionnaires)
+    .where(eq(questionnaires.campaignId, campaignId))
+  const trip = rows.some((q) => q.type === 'TRIP_BASED')
+  const legQs = rows.filter((q) => q.type === 'LEG_BASED')
+  return {
+    trip,
+    legs: legModes.map((modes) => legQs.some((q) => q.tfcModes.length === 0 || q.tfcModes.some((m) => normalisedModes(modes).includes(m)))),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The detail page's view (not a spec method: the page's loader reads it in-process)
+
+export interface TripDetail {
+  trip: TripDto
+  /** stepOnLoad of the stored state. */
+  step: StepT
+  /** Why the way cannot be edited (confirmed, reported), or null. */
+  block: TripEditBlock | null
+  purposes: { id: number; name: string }[]
+}
+
+export async function tripDetail(ctx: ServiceContext, tripId: number): Promise<TripDetail> {
+  requireSession(ctx)
+  const cat = await catalogues(ctx)
+  const trip = await ownTrip(ctx, tripId, cat)
+  const step = stepOnLoad({
+    validationStatus: trip.validationStatus,
+    allQuestionsAnswered: trip.allQuestionsAnswered,
+    legs: trip.legs.map((l) => ({ validationStatus: l.validationStatus, purposeIds: l.tripPurposes.map((p) => p.id) })),
+  })
+  return { trip, step, block: tripEditBlock(trip), purposes: cat.purposes }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Methods
+
+export const tripEditMethods = {
+  /**
+   * Spec 7 updateLeg (leg: id, len, geom, startTime, endTime, tfcModes, tripPurposes, validationStatus, applyGeom).
+   * Purposes change only in step Purpose, modes only in step TrafficModes; validationStatus true validates the leg
+   * (from TrafficModes on; validating the last leg confirms the way); geom and len are replaced only with
+   * applyGeom true and only in step Purpose. startTime/endTime are the recording's and are not changed here (a
+   * client may echo them). Fields left out keep their value.
+   */
+  updateLeg: method({
+    params: z.object({
+      leg: z
+        .object({
+          id: zId,
+          len: z.coerce.number().nonnegative().nullable().optional(),
+          geom: z.array(zLatLon).optional(),
+          startTime: z.string().optional(),
+          endTime: z.string().optional(),
+          tfcModes: z.array(zMode).optional(),
+          tripPurposes: z.array(zPurpose).optional(),
+          validationStatus: z.boolean().optional(),
+          applyGeom: z.boolean().optional(),
+        })
+        .passthrough(),
+      version: zVersion,
+    }),
+    async run({ leg: input, version }, ctx) {
+      const cat = await catalogues(ctx)
+      return ctx.db.transaction(async (tx) => {
+        const { trip, legRows, leg } = await lockOwnLeg(tx, ctx.user.id, input.id)
+        const set: Partial<typeof legs.$inferInsert> = {}
+        if (input.tripPurposes && !sameSet(input.tripPurposes, leg.purposeIds)) {
+          if (input.tripPurposes.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
+          set.purposeIds = await checkPurposes(input.tripPurposes, ctx, cat)
+        }
+        if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes))) set.tfcModes = checkModes(input.tfcModes)
+        if (input.applyGeom && input.geom && JSON.stringify(input.geom) !== JSON.stringify(leg.geom)) {
+          set.geom = input.geom.map((p) => ({ lat: p.lat, lon: p.lon }))
+          set.len = input.len ?? (input.geom.length > 1 ? Math.round(pathLength(input.geom)) : null)
+        }
+        const validate = input.validationStatus === true && !leg.validationStatus
+        const unvalidate = input.validationStatus === false && leg.validationStatus
+        if (validate) set.validationStatus = true
+        const changed = Object.keys(set).length > 0 || unvalidate
+        if (changed) {
+          assertEditable(trip)
+          assertVersion(trip, version)
+          const blocked = legChangeBlock(stepOf(trip, legRows), {
+            purposes: 'purposeIds' in set,
+            modes: 'tfcModes' in set,
+            geometry: 'geom' in set,
+            validate,
+            unvalidate,
+          })
+          if (blocked) throw new ServiceError(blocked)
+          await tx.update(legs).set(set).where(eq(legs.id, leg.id))
+          await refreshTrip(tx, trip.id)
+          if (validate) await confirmIfAllValidated(tx, trip.id)
+        }
+        const [fresh] = await tx.select().from(legs).where(eq(legs.id, leg.id))
+        const [{ version: newVersion }] = await tx.select({ version: trips.version }).from(trips).where(eq(trips.id, trip.id))
+        const index = legRows.findIndex((l) => l.id === leg.id)
+        return {
+          leg: toLegDto(fresh, cat, ctx.env.STUDY_TIME_ZONE, { first: index === 0, last: index === legRows.length - 1 }),
+          version: newVersion,
+        }
+      })
+    },
+  }),
+
+  /**
+   * Spec 7 deleteLegs (ids); spec 4: "Leg deletion: allowed only for the first or last leg, and only when more
+   * than one leg exists. The first and last legs are re-marked as start and end". Only in step Purpose ("Leg
+   * editing (purposes, delete) is possible only in step 1"). The ids must belong to one of the caller's ways; they
+   * are deleted one after another, each checked against the legs left.
+   */
+  deleteLegs: method({
+    params: z.object({ ids: z.array(zId).min(1), version: zVersion }),
+    async run({ ids, version }, ctx) {
+      const unique = [...new Set(ids)]
+      return ctx.db.transaction(async (tx) => {
+        const owned = await tx
+          .select({ id: legs.id, tripId: legs.tripId })
+          .from(legs)
+          .innerJoin(trips, eq(trips.id, legs.tripId))
+          .where(and(inArray(legs.id, unique), eq(trips.userId, ctx.user.id)))
+        if (owned.length !== unique.length) throw new ServiceError('LEG_NOT_FOUND')
+        const tripIds = new Set(owned.map((l) => l.tripId))
+        if (tripIds.size !== 1) throw new ServiceError('INVALID_PARAMS', { path: 'ids', message: 'legs of one way' })
+        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, owned[0].tripId)
+        assertEditable(trip)
+        assertVersion(trip, version)
+        if (stepOf(trip, legRows) !== Step.Purpose) throw new ServiceError('WRONG_STEP')
+        let remaining = legRows.map((l) => l.id)
+        for (const id of unique) {
+          const check = canDeleteLeg(remaining, id)
+          if (!check.ok) throw new ServiceError(check.constant)
+          remaining = remaining.filter((x) => x !== id)
+        }
+        await tx.delete(legs).where(inArray(legs.id, unique))
+        await refreshTrip(tx, trip.id) // renumbers the legs: the new first and last are start and end
+        return {}
+      })
+    },
+  }),
+
+  /** Spec 7 getClosestPointToTrip (id, point lat/lon; return.point): the nearest point on any leg; null without geometry. */
+  getClosestPointToTrip: method({
+    params: z.object({ id: zId, point: zLatLon }),
+    async run({ id, point }, ctx) {
+      const trip = await ownTripRow(ctx.db, ctx.user.id, id)
+      const legRows = await legRowsOf(ctx.db, trip.id)
+      return {
+        point: closestPointOnLines(
+          legRows.map((l) => l.geom),
+          point,
+        ),
+      }
+    },
+  }),
+
+  /** Spec 7 getClosestPointToLeg (same, for one leg). */
+  getClosestPointToLeg: method({
+    params: z.object({ id: zId, point: zLatLon }),
+    async run({ id, point }, ctx) {
+      const [row] = await ctx.db
+        .select({ geom: legs.geom })
+        .from(legs)
+        .innerJoin(trips, eq(trips.id, legs.tripId))
+        .where(and(eq(legs.id, id), eq(trips.userId, ctx.user.id)))
+      if (!row) throw new ServiceError('LEG_NOT_FOUND')
+      return { point: closestPointOnLines([row.geom], point) }
+    },
+  }),
+
+  /**
+   * Spec 4 step 1: "the step button opens the purpose picker. Confirming sets that purpose list on all legs and
+   * re-evaluates the step." Only in step Purpose; idempotent when every leg already has exactly that list.
+   */
+  setTripPurposes: method({
+    params: z.object({ id: zId, purposeIds: z.array(zPurpose), version: zVersion }),
+    async run({ id, purposeIds, version }, ctx) {
+      if (purposeIds.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
+      const chosen = await checkPurposes(purposeIds, ctx)
+      return ctx.db.transaction(async (tx) => {
+        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
+        if (legRows.length > 0 && legRows.every((l) => sameSet(l.purposeIds, chosen))) return { version: trip.version }
+        assertEditable(trip)
+        assertVersion(trip, version)
+        if (stepOf(trip, legRows) !== Step.Purpose) throw new ServiceError('WRONG_STEP')
+        await tx.update(legs).set({ purposeIds: chosen }).where(eq(legs.tripId, trip.id))
+        await refreshTrip(tx, trip.id)
+        return { version: trip.version + 1 }
+      })
+    },
+  }),
+
+  /**
+   * Spec 4 step 2: "On confirm all legs are marked validated, the trip is saved". Needs every leg's purposes
+   * (step TrafficModes, or BeforeQuestionnaires after a partial validation); the way becomes confirmed for good.
+   * Idempotent for a way that is already confirmed.
+   */
+  confirmTrip: method({
+    params: z.object({ id: zId, version: zVersion }),
+    async run({ id, version }, ctx) {
+      return ctx.db.transaction(async (tx) => {
+        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
+        if (trip.confirmationStatus) return { version: trip.version }
+        assertEditable(trip)
+        assertVersion(trip, version)
+        const step = stepOf(trip, legRows)
+        if (step !== Step.TrafficModes && step !== Step.BeforeQuestionnaires) throw new ServiceError('WRONG_STEP')
+        await tx.update(legs).set({ validationStatus: true }).where(eq(legs.tripId, trip.id))
+        await refreshTrip(tx, trip.id)
+        await tx.update(trips).set({ confirmationStatus: true }).where(eq(trips.id, trip.id))
+        return { version: trip.version + 1 }
+      })
+    },
+  }),
+
+  /**
+   * Spec 4 step 3 when the questionnaire step has nothing pending for the way (loadQuestionnaireStep): marks its
+   * questionnaires answered, so the way reaches Validated. Only for a confirmed way; idempotent once complete;
+   * refused with ANSWER_MANDATORY_MISSING while a questionnaire is pending.
+   */
+  completeTrip: method({
+    params: z.object({ id: zId, version: zVersion }),
+    async run({ id, version }, ctx) {
+      const pending = (await loadQuestionnaireStep(ctx, id, new URLSearchParams())).pending
+      return ctx.db.transaction(async (tx) => {
+        const { trip } = await lockOwnTrip(tx, ctx.user.id, id)
+        if (trip.fdbkAvail) throw new ServiceError('TRIP_REPORTED')
+        if (!trip.confirmationStatus) throw new ServiceError('WRONG_STEP')
+        if (trip.validationStatus && trip.allQuestionsAnswered) return { version: trip.version }
+        assertVersion(trip, version)
+        if (pending) throw new ServiceError('ANSWER_MANDATORY_MISSING')
+        await tx.update(trips).set({ qtnAnswered: true }).where(eq(trips.id, trip.id))
+        await tx.update(legs).set({ qtnsAnswered: true }).where(eq(legs.tripId, trip.id))
+        await refreshTrip(tx, trip.id)
+        return { version: trip.version + 1 }
+      })
+    },
+  }),
+
+  /**
+   * Spec 4: "A leg can be copied": a duplicate (same times, geometry, modes and purposes, not validated) is
+   * inserted right after the leg. Leg editing, so only in step Purpose.
+   */
+  copyLeg: method({
+    params: z.object({ id: zId, version: zVersion }),
+    async run({ id, version }, ctx) {
+      const cat = await catalogues(ctx)
+      return ctx.db.transaction(async (tx) => {
+        const { trip, legRows, leg } = await lockOwnLeg(tx, ctx.user.id, id)
+        assertEditable(trip)
+        assertVersion(trip, version)
+        if (stepOf(trip, legRows) !== Step.Purpose) throw new ServiceError('WRONG_STEP')
+        await tx
+          .update(legs)
+          .set({ idx: sql`${legs.idx} + 1` })
+          .where(and(eq(legs.tripId, trip.id), gt(legs.idx, leg.idx)))
+        const { id: _id, ...copy } = leg
+        const [inserted] = await tx
+          .insert(legs)
+          .values({ ...copy, idx: leg.idx + 1, validationStatus: false })
+          .returning()
+        await refreshTrip(tx, trip.id)
+        const count = legRows.length + 1
+        const position = legRows.findIndex((l) => l.id === leg.id) + 1
+        return {
+          leg: toLegDto(inserted, cat, ctx.env.STUDY_TIME_ZONE, { first: false, last: position === count - 1 }),
+          version: trip.version + 1,
+        }
+      })
+    },
+  }),
+
+  /**
+   * Spec 4: "a way can be copied": a new, unconfirmed, unreported way of the caller with copies of the legs
+   * (purposes and modes kept, nothing validated, questionnaires open as for a new way). The source's version is
+   * bumped so that a repeated submit does not make a second copy.
+   */
+  copyTrip: method({
+    params: z.object({ id: zId, version: zVersion }),
+    async run({ id, version }, ctx) {
+      const cat = await catalogues(ctx)
+      const copyId = await ctx.db.transaction(async (tx) => {
+        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
+        assertVersion(trip, version)
+        const flags = await pendingQuestionnaireFlags(
+          tx,
+          ctx.user.campaignId,
+          legRows.map((l) => l.tfcModes),
+        )
+        const now = ctx.now()
+        const [created] = await tx
+          .insert(trips)
+          .values({
+            userId: ctx.user.id,
+            name: trip.name,
+            objId: null,
+            creationType: trip.creationType,
+            creationTime: now,
+            startTime: trip.startTime,
+            endTime: trip.endTime,
+            distance: trip.distance,
+            qtnAnswered: !flags.trip,
+            allQuestionsAnswered: !flags.trip && !flags.legs.some(Boolean),
+          })
+          .returning({ id: trips.id })
+        if (legRows.length) {
+          await tx.insert(legs).values(
+            legRows.map(({ id: _id, tripId: _t, ...l }, i) => ({
+              ...l,
+              tripId: created.id,
+              idx: i,
+              validationStatus: false,
+              qtnsAnswered: !flags.legs[i],
+            })),
+          )
+        }
+        await refreshTrip(tx, created.id)
+        await tx
+          .update(trips)
+          .set({ version: trip.version + 1 })
+          .where(eq(trips.id, trip.id))
+        return created.id
+      })
+      return { trp: await ownTrip(ctx, copyId, cat) }
+    },
+  }),
+} satisfies Service

@@ -1,3 +1,241 @@
-import type { Service } from '../core.server'
+// Service "trip" (spec 7), the list part: getTrips, getTrip, the report flow (getTripFeedbackReasons,
+// setTripFeedback, deleteTripFeedback), no-trip days (setZeroTripDay) and deleteTrips.
+// Every method works on the caller's own ways only: another participant's id answers TRIP_NOT_FOUND.
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { DbOrTx } from '~/db/connect.server'
+import { campaigns, trips, zeroTripDays } from '~/db/schema'
+import { coveredRange, inReview, listedDays, reviewDays, zeroTripDayBlock, type Period, type ReviewDays, type SortOrder } from '~/domain/listDays'
+import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
+import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
+import { listFeedbackReasons } from '../info.server'
+import { method, ServiceError, zDay, zId, type AuthedContext, type Service } from '../core.server'
+import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type TripDto } from './model.server'
 
-export const tripListMethods = {} satisfies Service
+/** The placeholder the report flow sends as remark (spec 7: "remark is currently a fixed placeholder"). */
+export const REPORT_REMARK = 'web'
+
+/** Largest from/to range of getTrips, in days. */
+export const MAX_RANGE_DAYS = 400
+/** Largest page of getTrips. */
+export const MAX_FETCH = 500
+
+/** A boolean param that JSON clients send as true/false and form-like clients as 'true'/'false'. */
+const zBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+const zRealDay = zDay.refine((d) => parseDay(d) != null, 'not a calendar day')
+
+const GetTripsParams = z
+  .object({
+    /** true: confirmed ways only; false: unconfirmed ways only. */
+    validationStatus: zBool.optional(),
+    /** true: all questions answered; false: some unanswered. */
+    qtnsAnswered: zBool.optional(),
+    sortOrder: z
+      .string()
+      .transform((s) => s.toUpperCase())
+      .pipe(z.enum(['DESC', 'ASC']))
+      .default('DESC'),
+    fetchNext: z.coerce.number().int().min(1).max(MAX_FETCH).default(TRIPS_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    from: zRealDay.optional(),
+    to: zRealDay.optional(),
+  })
+  .passthrough()
+  .superRefine((p, ctx) => {
+    if ((p.from == null) !== (p.to == null)) ctx.addIssue({ code: 'custom', path: [p.from == null ? 'from' : 'to'], message: 'give from and to together' })
+    if (p.from && p.to && parseDay(p.from) && parseDay(p.to)) {
+      const n = daysBetween(p.from, p.to)
+      if (n < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' })
+      else if (n >= MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` })
+    }
+  })
+
+export interface GetTripsResult {
+  /** Every way of the caller that matches the filter (validationStatus, qtnsAnswered; from/to when given). */
+  totalNo: number
+  /** See docs/decisions/008-no-trip-days.md: the days the returned slice covers, in sortOrder. */
+  periods: Period[]
+  trps: TripDto[]
+}
+
+/** The caller's campaign as study-zone days, or null. */
+async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): Promise<{ startDay: Day; endDay: Day } | null> {
+  if (campaignId == null) return null
+  const [c] = await db.select({ startAt: campaigns.startAt, endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1)
+  return c ? { startDay: dayInZone(c.startAt, tz), endDay: dayInZone(c.endAt, tz) } : null
+}
+
+async function reviewWindow(ctx: AuthedContext): Promise<ReviewDays | null> {
+  const tz = ctx.env.STUDY_TIME_ZONE
+  return reviewDays(await campaignDays(ctx.db, ctx.user.campaignId, tz), dayInZone(ctx.now(), tz))
+}
+
+async function zeroDaysBetween(db: DbOrTx, userId: number, from: Day, to: Day): Promise<Set<Day>> {
+  const rows = await db
+    .select({ day: zeroTripDays.day })
+    .from(zeroTripDays)
+    .where(and(eq(zeroTripDays.userId, userId), gte(zeroTripDays.day, from), lte(zeroTripDays.day, to)))
+  return new Set(rows.map((r) => r.day))
+}
+
+/** The list filter as SQL; always led by user_id so the (user_id, …) indexes apply. */
+function filterOf(userId: number, p: { validationStatus?: boolean; qtnsAnswered?: boolean }, range?: { start: Date; end: Date }): SQL {
+  const parts: SQL[] = [eq(trips.userId, userId)]
+  if (p.validationStatus != null) parts.push(eq(trips.validationStatus, p.validationStatus))
+  if (p.qtnsAnswered != null) parts.push(eq(trips.allQuestionsAnswered, p.qtnsAnswered))
+  if (range) parts.push(gte(trips.startTime, range.start), lt(trips.startTime, range.end))
+  return and(...parts)!
+}
+
+export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParams>): Promise<GetTripsResult> {
+  const tz = ctx.env.STUDY_TIME_ZONE
+  const order: SortOrder = p.sortOrder
+  const orderBy = order === 'DESC' ? [desc(trips.startTime), desc(trips.id)] : [asc(trips.startTime), asc(trips.id)]
+  const range = p.from && p.to ? { start: dayRangeUtc(p.from, tz).start, end: dayRangeUtc(p.to, tz).end } : undefined
+  const where = filterOf(ctx.user.id, p, range)
+
+  const [rows, review] = await Promise.all([
+    range
+      ? ctx.db.select().from(trips).where(where).orderBy(...orderBy)
+      : ctx.db.select().from(trips).where(where).orderBy(...orderBy).limit(p.fetchNext).offset(p.offset),
+    reviewWindow(ctx),
+  ])
+  // A page that is not full and was not skipped past the end tells the total itself.
+  // A short page that did not skip past the end tells the total itself; otherwise count with the same filter.
+  const shortPage = rows.length < p.fetchNext && (rows.length > 0 || p.offset === 0)
+  const totalNo = range ? rows.length : shortPage ? p.offset + rows.length : (await ctx.db.select({ n: count() }).from(trips).where(where))[0].n
+
+  const tripDays = rows.map((t) => dayInZone(t.startTime, tz))
+  const covered = range
+    ? { from: p.from!, to: p.to! }
+    : coveredRange({ tripDays, order, startsList: p.offset === 0, endsList: p.offset + rows.length >= totalNo, review })
+  const days = range ? everyDay(p.from!, p.to!, order) : listedDays(covered, tripDays, review, order)
+
+  const [legRows, cat, zeroDays] = await Promise.all([
+    legsOf(ctx.db, rows.map((t) => t.id)),
+    catalogues(ctx),
+    days.length ? zeroDaysBetween(ctx.db, ctx.user.id, days.reduce((a, b) => (a < b ? a : b)), days.reduce((a, b) => (a > b ? a : b))) : new Set<Day>(),
+  ])
+  const byDay = new Map<Day, number[]>()
+  rows.forEach((t, i) => (byDay.get(tripDays[i]) ?? byDay.set(tripDays[i], []).get(tripDays[i])!).push(t.id))
+  const periods: Period[] = days.map((day) => ({ day, tripIds: byDay.get(day) ?? [], noTrips: zeroDays.has(day), inCampaign: inReview(day, review) }))
+  return { totalNo, periods, trps: rows.map((t) => toTripDto(t, legRows.get(t.id) ?? [], cat, tz)) }
+}
+
+function everyDay(from: Day, to: Day, order: SortOrder): Day[] {
+  const out: Day[] = []
+  for (let d = from, n = daysBetween(from, to); n >= 0; d = addDays(d, 1), n--) out.push(d)
+  return order === 'DESC' ? out.reverse() : out
+}
+
+/** Spec 4: a confirmed way cannot be changed, a reported one not until the report is withdrawn. */
+function blockOf(t: { validationStatus: boolean; confirmationStatus: boolean; fdbkAvail: boolean }): 'TRIP_CONFIRMED' | 'TRIP_REPORTED' | null {
+  if (t.validationStatus || t.confirmationStatus) return 'TRIP_CONFIRMED'
+  if (t.fdbkAvail) return 'TRIP_REPORTED'
+  return null
+}
+
+export const tripListMethods = {
+  /**
+   * The caller's ways, newest first by default. Paged (offset, fetchNext) or a range of days (from/to, inclusive,
+   * in the study's time zone). Returns { totalNo, periods, trps } (see GetTripsResult).
+   */
+  getTrips: method({
+    params: GetTripsParams,
+    run: (p, ctx) => getTripsImpl(ctx, p),
+  }),
+
+  getTrip: method({
+    params: z.object({ id: zId }).passthrough(),
+    async run({ id }, ctx) {
+      return { trp: await ownTrip(ctx, id) }
+    },
+  }),
+
+  getTripFeedbackReasons: method({
+    params: z.object({}).passthrough(),
+    async run(_p, ctx) {
+      return { trpFdbkReasons: await listFeedbackReasons(ctx) }
+    },
+  }),
+
+  /** Report a way as faulty: one or more reasons of the caller's campaign. A confirmed way cannot be reported. */
+  setTripFeedback: method({
+    params: z
+      .object({
+        id: zId,
+        remark: z.string().max(2000).nullish(),
+        trpFdbkReasonIds: z.array(zId).max(50).default([]),
+      })
+      .passthrough(),
+    async run({ id, remark, trpFdbkReasonIds }, ctx) {
+      const reasonIds = [...new Set(trpFdbkReasonIds)]
+      if (reasonIds.length === 0) throw new ServiceError('REASONS_REQUIRED', { path: 'trpFdbkReasonIds' })
+      const known = new Set((await listFeedbackReasons(ctx)).map((r) => r.id))
+      if (reasonIds.some((r) => !known.has(r))) throw new ServiceError('UNKNOWN_REASON', { path: 'trpFdbkReasonIds' })
+      await ctx.db.transaction(async (tx) => {
+        const t = await ownTripRow(tx, ctx.user.id, id, { forUpdate: true })
+        if (t.validationStatus || t.confirmationStatus) throw new ServiceError('TRIP_CONFIRMED')
+        await tx
+          .update(trips)
+          .set({ fdbkAvail: true, fdbkReasonIds: reasonIds, fdbkRemark: remark ?? REPORT_REMARK, version: t.version + 1 })
+          .where(eq(trips.id, t.id))
+      })
+      return {}
+    },
+  }),
+
+  /** Withdraw a report: the way can be edited again. */
+  deleteTripFeedback: method({
+    params: z.object({ id: zId }).passthrough(),
+    async run({ id }, ctx) {
+      await ctx.db.transaction(async (tx) => {
+        const t = await ownTripRow(tx, ctx.user.id, id, { forUpdate: true })
+        if (!t.fdbkAvail) throw new ServiceError('TRIP_NOT_REPORTED')
+        await tx.update(trips).set({ fdbkAvail: false, fdbkReasonIds: [], fdbkRemark: null, version: t.version + 1 }).where(eq(trips.id, t.id))
+      })
+      return {}
+    },
+  }),
+
+  /** Confirm a day without ways (a campaign day, not in the future, without ways). Idempotent. */
+  setZeroTripDay: method({
+    params: z.object({ day: zRealDay }).passthrough(),
+    async run({ day }, ctx) {
+      const tz = ctx.env.STUDY_TIME_ZONE
+      const review = await reviewWindow(ctx)
+      const { start, end } = dayRangeUtc(day, tz)
+      await ctx.db.transaction(async (tx) => {
+        const [{ n }] = await tx.select({ n: count() }).from(trips).where(filterOf(ctx.user.id, {}, { start, end }))
+        const block = zeroTripDayBlock(day, review, ctx.user.campaignId != null, n > 0)
+        if (block) throw new ServiceError(block)
+        await tx.insert(zeroTripDays).values({ userId: ctx.user.id, day }).onConflictDoNothing()
+      })
+      return { day }
+    },
+  }),
+
+  /** Delete own ways that are neither confirmed nor reported; all or nothing. */
+  deleteTrips: method({
+    params: z.object({ trpIds: z.array(zId).min(1).max(1000) }).passthrough(),
+    async run({ trpIds }, ctx) {
+      const ids = [...new Set(trpIds)]
+      await ctx.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(trips)
+          .where(and(eq(trips.userId, ctx.user.id), inArray(trips.id, ids)))
+          .orderBy(asc(trips.id))
+          .for('update')
+        if (rows.length !== ids.length) throw new ServiceError('TRIP_NOT_FOUND')
+        for (const t of rows) {
+          const block = blockOf(t)
+          if (block) throw new ServiceError(block, { id: t.id })
+        }
+        await tx.delete(trips).where(and(eq(trips.userId, ctx.user.id), inArray(trips.id, ids)))
+      })
+      return {}
+    },
+  }),
+} satisfies Service
+

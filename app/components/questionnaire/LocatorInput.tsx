@@ -1,0 +1,152 @@
+// SINGLE_LOCATOR / MULTIPLE_LOCATOR: one point per field (a MULTIPLE_LOCATOR has a field per option). Without
+// JavaScript a field is answered by picking one of the participant's saved places or typing an address or
+// "lat, lon" (the server looks it up); with JavaScript a Leaflet map is added on which a tap places the point of the
+// active field. The point travels in the hidden field o<optId> as "lat, lon"; the server stores GeoJSON.
+import { useEffect, useId, useState, type ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHydrated } from '~/components/ui'
+import { field, type FormState } from '~/domain/answerInput'
+import { latLonInputText, parseLatLonInput } from '~/domain/geoAnswer'
+import type { QuestionView } from '~/services/questionnaire/flow.server'
+import type { LocatorMapProps } from './LocatorMap.client'
+
+export interface PlaceOption {
+  id: number
+  name: string
+  lat: number
+  lon: number
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''))
+const near = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lon - b.lon) < 1e-5
+
+export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; state: FormState; pois: PlaceOption[]; tileUrl: string }) {
+  const { t } = useTranslation('questionnaire')
+  const base = useId()
+  const options = q.rows[0].options
+  const hydrated = useHydrated()
+  const [points, setPoints] = useState(() => options.map((o) => one(state[field.value(o.id)])))
+  const [chosen, setChosen] = useState(() => options.map(() => ''))
+  const [typed, setTyped] = useState(() => options.map(() => ''))
+  const [active, setActive] = useState(0)
+  const [Map, setMap] = useState<ComponentType<LocatorMapProps> | null>(null)
+  const label = (i: number) => options[i].introTxt || t('place.yourPlace')
+
+  useEffect(() => {
+    let cancelled = false
+    import('./LocatorMap.client')
+      .then((m) => !cancelled && setMap(() => m.LocatorMap))
+      .catch(() => {
+        // Offline or blocked: the saved places and the address field still work.
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  const setAt = <T,>(list: T[], i: number, v: T) => list.map((x, j) => (j === i ? v : x))
+  const pick = (lat: number, lon: number) => {
+    setPoints(setAt(points, active, latLonInputText({ lat, lon })))
+    setChosen(setAt(chosen, active, ''))
+    setTyped(setAt(typed, active, ''))
+  }
+  const mapPoints = points
+    .map((p, i) => ({ p: parseLatLonInput(p), i }))
+    .filter((x): x is { p: { lat: number; lon: number }; i: number } => x.p != null)
+    .map(({ p, i }) => ({ ...p, label: label(i), active: i === active }))
+
+  return (
+    <div className="stack">
+      {hydrated && Map ? (
+        <div className="stack--sm">
+          {options.length > 1 ? (
+            <fieldset className="qtn-row">
+              <legend>{t('place.which')}</legend>
+              <div className="checkbox-list qtn-inline">
+                {options.map((o, i) => (
+                  <label key={o.id} className="choice">
+                    <input type="radio" name={`${base}-active`} checked={active === i} onChange={() => setActive(i)} />
+                    <span className="choice__text">
+                      <span className="choice__label">{label(i)}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <p className="field__hint" id={`${base}-maphint`}>
+            {t('place.mapHint', { place: label(active) })}
+          </p>
+          <div className="qtn-map-wrap" role="region" aria-label={t('place.map')} aria-describedby={`${base}-maphint`}>
+            <Map points={mapPoints} tileUrl={tileUrl} zoomInTitle={t('place.zoomIn')} zoomOutTitle={t('place.zoomOut')} onPick={pick} />
+          </div>
+        </div>
+      ) : null}
+      {options.map((o, i) => {
+        const current = parseLatLonInput(points[i])
+        const saved = current ? pois.find((p) => near(p, current)) : undefined
+        const selectId = `${base}-poi-${o.id}`
+        const whereId = `${base}-where-${o.id}`
+        const Wrapper = options.length > 1 ? 'fieldset' : 'div'
+        return (
+          <Wrapper key={o.id} className={options.length > 1 ? 'qtn-row qtn-place' : 'qtn-place'}>
+            {options.length > 1 ? <legend>{label(i)}</legend> : null}
+            <input type="hidden" name={field.value(o.id)} value={points[i]} />
+            <p className="qtn-place__now" aria-live="polite">
+              {current
+                ? saved
+                  ? t('place.currentSaved', { name: saved.name, coords: points[i] })
+                  : t('place.current', { coords: points[i] })
+                : t('place.none')}
+            </p>
+            <div className="qtn-place__inputs">
+              <div className="field">
+                <label className="field__label" htmlFor={selectId}>
+                  {t('place.saved')}
+                </label>
+                <select
+                  id={selectId}
+                  name={field.poi(o.id)}
+                  value={chosen[i]}
+                  onChange={(e) => {
+                    const v = e.target.value
+                    setChosen(setAt(chosen, i, v))
+                    const poi = v.startsWith('poi:') ? pois.find((p) => `poi:${p.id}` === v) : undefined
+                    if (poi) setPoints(setAt(points, i, latLonInputText(poi)))
+                    if (v === 'clear') setPoints(setAt(points, i, ''))
+                  }}
+                >
+                  <option value="">{current ? t('place.keep') : t('place.choose')}</option>
+                  {pois.map((p) => (
+                    <option key={p.id} value={`poi:${p.id}`}>
+                      {p.name}
+                    </option>
+                  ))}
+                  {current ? <option value="clear">{t('place.clear')}</option> : null}
+                </select>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor={whereId}>
+                  {t('place.where')}
+                </label>
+                <p className="field__hint" id={`${whereId}-hint`}>
+                  {t('place.whereHint')}
+                </p>
+                <input
+                  id={whereId}
+                  className="input"
+                  type="text"
+                  name={field.where(o.id)}
+                  autoComplete="off"
+                  value={typed[i]}
+                  onChange={(e) => setTyped(setAt(typed, i, e.target.value))}
+                  aria-describedby={`${whereId}-hint`}
+                />
+              </div>
+            </div>
+          </Wrapper>
+        )
+      })}
+    </div>
+  )
+}

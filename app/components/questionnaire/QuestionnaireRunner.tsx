@@ -1,0 +1,158 @@
+// The questionnaire flow on a page (spec 2.6, 4): one question at a time, Back / Next / Complete the survey as
+// submit buttons of one plain form (works without JavaScript; the server saves a draft on every Back and Next).
+// Next and Complete come first in the markup so that Enter in a text field means Next, never Back.
+import { useEffect, useRef, useState } from 'react'
+import { Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button, Notice, cx } from '~/components/ui'
+import { useRootData } from '~/root'
+import type { FlowView, PartTitle, QuestionView } from '~/services/questionnaire/flow.server'
+import { QuestionField } from './QuestionField'
+
+export interface RunnerProps {
+  view: FlowView
+  /** Where the form posts (the page itself, or the trip detail's questionnaire route). */
+  action: string
+  /** Heading level of the copy prompt's title. */
+  headingLevel?: 2 | 3
+}
+
+export function usePartTitle() {
+  const { t } = useTranslation('questionnaire')
+  return (title: PartTitle) => (title.kind === 'LEG' ? t('parts.LEG', { n: title.legNo, mode: t(`common:modes.${title.mode}`) }) : t(`parts.${title.kind}`))
+}
+
+function noticeParams(q: QuestionView | null): Record<string, number | string> {
+  if (!q) return {}
+  const slider = ['SINGLE_NUM_SLIDER', 'MULTIPLE_NUM_SLIDER', 'CONSTANT_SUM_INPUT'].includes(q.type)
+  return { min: slider ? q.slider.min : q.number.min, max: slider ? q.slider.max : q.number.max, maxSum: q.slider.maxSum, textMax: q.textMax }
+}
+
+export function QuestionnaireRunner({ view, action, headingLevel = 2 }: RunnerProps) {
+  const { t } = useTranslation('questionnaire')
+  const root = useRootData()
+  const partTitle = usePartTitle()
+  const [offline, setOffline] = useState(false)
+  // Focus moves to a question only after the participant navigated (not on the first page load).
+  const firstVersion = useRef(view.version)
+  const moved = view.version !== firstVersion.current
+  useEffect(() => setOffline(false), [view.version])
+
+  const hidden = (
+    <>
+      <input type="hidden" name="qtn" value={view.qtnId} />
+      <input type="hidden" name="scope" value={view.scope} />
+    </>
+  )
+  const error = view.error && view.error.reason !== 'incomplete' ? t(`errors.${view.error.reason}`, view.error.params) : null
+  const notice = view.notice ? t(`notices.${view.notice}`, noticeParams(view.question)) : null
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+
+  return (
+    <div className="qtn-run stack">
+      {view.parts.length > 1 ? (
+        <ol className="qtn-parts" aria-label={t('flow.parts')}>
+          {view.parts.map((p, i) => (
+            <li key={i} aria-current={i === view.partIndex ? 'step' : undefined} className={cx(p.done && 'qtn-parts__done')}>
+              {partTitle(p.title)}
+              {p.done ? <span className="visually-hidden"> ({t('flow.partDone')})</span> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      {view.prompt ? (
+        <Form method="post" action={action} className="card stack" preventScrollReset>
+          {hidden}
+          <Heading className="card__title">{t('prompt.title')}</Heading>
+          <p>
+            {t('prompt.text', {
+              legs: view.prompt.legs.map((l) => l.legNo).join(', '),
+              mode: t(`common:modes.${view.prompt.legs[0].mode}`),
+              count: view.prompt.legs.length,
+            })}
+          </p>
+          <div className="qtn-nav">
+            <Button variant="primary" name="intent" value="copy-yes">
+              {t('prompt.yes')}
+            </Button>
+            <Button name="intent" value="copy-no">
+              {t('prompt.no')}
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <Form
+          method="post"
+          action={action}
+          className="stack"
+          noValidate
+          onSubmit={(e) => {
+            // A lost connection must not throw the page away: keep the entries and say so.
+            if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+              e.preventDefault()
+              setOffline(true)
+            }
+          }}
+        >
+          {hidden}
+          {view.question ? <input type="hidden" name="question" value={view.question.id} /> : null}
+          {view.parts.length > 1 ? <p className="qtn-part-title">{partTitle(view.parts[view.partIndex].title)}</p> : null}
+          {view.showProg && view.total > 0 ? (
+            <p className="qtn-progress">
+              <span>{t('flow.progress', { n: view.position + 1, total: view.total })}</span>
+              <progress max={view.total} value={view.position + 1} aria-hidden="true" />
+            </p>
+          ) : null}
+          {view.error?.reason === 'incomplete' ? (
+            <Notice type="error" role="alert">
+              <p>{t('errors.incomplete')}</p>
+            </Notice>
+          ) : null}
+          {offline ? (
+            <Notice type="error" role="alert">
+              <p>{t('flow.offline')}</p>
+            </Notice>
+          ) : null}
+          {view.question ? (
+            <QuestionField
+              key={view.version}
+              q={view.question}
+              state={view.state}
+              error={error}
+              notice={notice}
+              debug={root?.debugMode === true}
+              today={view.today}
+              pois={view.pois}
+              tileUrl={root?.mapTileUrl ?? ''}
+              autoFocus={moved}
+            />
+          ) : (
+            <p>{t('flow.noQuestions')}</p>
+          )}
+          <div className="qtn-nav">
+            {!view.isLast ? (
+              <Button variant="primary" name="intent" value="next">
+                {t('flow.next')}
+              </Button>
+            ) : view.canComplete ? (
+              <Button variant="primary" name="intent" value="complete">
+                {t('flow.complete')}
+              </Button>
+            ) : (
+              <Button variant="primary" name="intent" value="open">
+                {t('flow.open')}
+              </Button>
+            )}
+            {!view.isFirst ? (
+              <Button name="intent" value="back">
+                {t('flow.back')}
+              </Button>
+            ) : null}
+          </div>
+          {view.isLast && !view.canComplete ? <p className="field__hint">{t('flow.openHint')}</p> : null}
+        </Form>
+      )}
+    </div>
+  )
+}

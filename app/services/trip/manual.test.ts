@@ -1,0 +1,261 @@
+// Ways entered by hand (spec 4 "Trip save (manual screen): id '0' means a new trip (add); any other id means update";
+// spec 5 "Add/edit way: start, end, at least one trip purpose and at least one traffic mode are required, otherwise
+// 'Please fill in all fields.' The start must not be after the end ..."; spec 2.7 "distance (blank for manually
+// created trips)"), against a real database (PGlite, or PostgreSQL with TEST_DB_KIND=postgres).
+import { and, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
+import type { Database, Db } from '~/db/connect.server'
+import { legs, trips, users } from '~/db/schema'
+import { DEMO_LOGIN, OTHER_LOGIN, seedDemoIfEmpty } from '~/db/seed-demo.server'
+import { ServiceError, type ServiceContext } from '../core.server'
+import { createUser, importTrips } from '../import.server'
+import { tripService } from '../trip.server'
+import { listPageOf, manualTripForEdit, parseLegTime } from './manual.server'
+
+const TZ = 'Europe/Berlin'
+const NOW = new Date('2026-11-05T10:00:00Z')
+
+let database: Database
+let db: Db
+let demo: ServiceContext & { user: NonNullable<ServiceContext['user']> }
+let other: ServiceContext & { user: NonNullable<ServiceContext['user']> }
+
+async function ctxFor(email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email))
+  return serviceContext(database, { user: asSessionUser(row), now: NOW }) as typeof demo
+}
+
+const leg = (over: Record<string, unknown> = {}) => ({
+  startTime: '2026-11-02 12:00',
+  endTime: '2026-11-02 13:00',
+  tfcModes: [{ constant: 'WALK', name: 'Zu Fuß' }, 'PUBLIC_TRANSPORT_BUS'],
+  tripPurposes: [{ id: 1, name: 'Arbeit' }, 3],
+  applyGeom: false,
+  ...over,
+})
+const newWay = (legOver: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
+  trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg(legOver)], ...over },
+})
+
+async function errorOf(p: Promise<unknown>): Promise<string> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  )
+  expect(e).toBeInstanceOf(ServiceError)
+  return (e as ServiceError).constant
+}
+
+async function tripCount() {
+  return (await db.select({ n: count() }).from(trips))[0].n
+}
+
+beforeAll(async () => {
+  database = await testDatabase()
+  db = database.db
+  await seedDemoIfEmpty(db, NOW, { timeZone: TZ })
+  demo = await ctxFor(DEMO_LOGIN.email)
+  other = await ctxFor(OTHER_LOGIN.email)
+})
+afterAll(() => database.close())
+
+describe('parseLegTime', () => {
+  test.each([
+    ['2026-11-02 12:00', '2026-11-02T11:00:00.000Z'],
+    ['2026-11-02T12:00:00', '2026-11-02T11:00:00.000Z'],
+    ['2026-07-02 12:00', '2026-07-02T10:00:00.000Z'],
+    ['2026-11-02 24:00', '2026-11-02T23:00:00.000Z'],
+    ['2026-11-02T11:00:00Z', '2026-11-02T11:00:00.000Z'],
+  ])('%s → %s', (s, iso) => expect(parseLegTime(s, TZ, 'x')?.toISOString()).toBe(iso))
+  test.each([[null], [''], ['  ']])('%j → null (fill in all fields)', (s) => expect(parseLegTime(s, TZ, 'x')).toBeNull())
+  test.each([['2026-11-02 25:00'], ['2026-02-30 12:00'], ['02.11.2026 12:00'], ['12:00']])('%s → INVALID_PARAMS', (s) => {
+    expect(() => parseLegTime(s, TZ, 'x')).toThrow(ServiceError)
+  })
+})
+
+describe('addTrip', () => {
+  test('creates a manual way with one leg, no distance, named from its purposes', async () => {
+    const { trp } = await tripService.addTrip(demo, newWay())
+    expect(trp).toMatchObject({
+      creationType: 'CREATED_MANUALLY',
+      distance: null,
+      startTime: '2026-11-02 12:00',
+      endTime: '2026-11-02 13:00',
+      name: 'Arbeit, Einkauf',
+      ownName: null,
+      fdbkAvail: false,
+      validationStatus: false,
+      confirmationStatus: false,
+      status: 'unconfirmed',
+    })
+    expect(trp.legs).toHaveLength(1)
+    expect(trp.legs[0]).toMatchObject({
+      startTime: '2026-11-02 12:00',
+      endTime: '2026-11-02 13:00',
+      len: null,
+      geom: [],
+      tfcModes: [
+        { constant: 'WALK', name: expect.any(String) },
+        { constant: 'PUBLIC_TRANSPORT_BUS', name: expect.any(String) },
+      ],
+      tripPurposes: [
+        { id: 1, name: 'Arbeit' },
+        { id: 3, name: 'Einkauf' },
+      ],
+      validationStatus: false,
+    })
+    const [row] = await db.select().from(trips).where(eq(trips.id, trp.id))
+    expect(row.userId).toBe(demo.user.id)
+    expect(row.distance).toBeNull()
+    // The demo campaign has a trip and a leg questionnaire: they are still to be answered.
+    expect(row.qtnAnswered).toBe(false)
+    expect(row.allQuestionsAnswered).toBe(false)
+  })
+
+  test('accepts id 0, the manual form format and a given name', async () => {
+    const { trp } = await tripService.addTrip(demo, newWay({ startTime: '2026-11-02T08:05:00', endTime: '2026-11-02T08:05:00' }, { id: 0, name: 'Zum Bäcker' }))
+    expect(trp).toMatchObject({ name: 'Zum Bäcker', startTime: '2026-11-02 08:05', endTime: '2026-11-02 08:05', duration: 0 })
+  })
+
+  test('is idempotent on objId (a double submit creates one way)', async () => {
+    const before = await tripCount()
+    const a = await tripService.addTrip(demo, newWay({}, { objId: 'form-123' }))
+    const b = await tripService.addTrip(demo, newWay({}, { objId: 'form-123' }))
+    expect(b.trp.id).toBe(a.trp.id)
+    expect(await tripCount()).toBe(before + 1)
+  })
+
+  test.each([
+    ['no purpose', { tripPurposes: [] }, 'FILL_ALL'],
+    ['no mode', { tfcModes: [] }, 'FILL_ALL'],
+    ['no start', { startTime: '' }, 'FILL_ALL'],
+    ['no end', { endTime: null }, 'FILL_ALL'],
+    ['start after end', { startTime: '2026-11-02 13:01', endTime: '2026-11-02 13:00' }, 'END_BEFORE_START'],
+    ['unknown mode', { tfcModes: ['TELEPORT'] }, 'UNKNOWN_MODE'],
+    ['unknown purpose', { tripPurposes: [999] }, 'UNKNOWN_PURPOSE'],
+    ['malformed time', { startTime: '2.11.2026 12:00' }, 'INVALID_PARAMS'],
+  ])('%s → %s, nothing stored', async (_label, over, constant) => {
+    const before = await tripCount()
+    expect(await errorOf(tripService.addTrip(demo, newWay(over)))).toBe(constant)
+    expect(await tripCount()).toBe(before)
+  })
+
+  test('no legs → FILL_ALL; another creation type or a real id → INVALID_PARAMS', async () => {
+    expect(await errorOf(tripService.addTrip(demo, { trp: { id: '0', legs: [] } }))).toBe('FILL_ALL')
+    expect(await errorOf(tripService.addTrip(demo, newWay({}, { creationType: 'CREATED_AUTOMATICALLY' })))).toBe('INVALID_PARAMS')
+    expect(await errorOf(tripService.addTrip(demo, newWay({}, { id: 5 })))).toBe('INVALID_PARAMS')
+  })
+
+  test('needs a session', async () => {
+    expect(await errorOf(tripService.addTrip(serviceContext(database), newWay()))).toBe('SESSION_NOT_SET')
+  })
+
+  test('the list page of the new way: by start, newest first, ties by id', async () => {
+    const fresh = await createUser(db, { email: 'fresh@example.org', password: 'secret', verified: true, campaignId: 1 })
+    const ctx = await ctxFor(fresh.email)
+    const at = (day: string) => tripService.addTrip(ctx, newWay({ startTime: `${day} 10:00`, endTime: `${day} 11:00` }))
+    const middle = await at('2026-11-02')
+    const newest = await at('2026-11-04')
+    const oldest = await at('2026-10-20')
+    const sameStart = await at('2026-11-02')
+    // Order: newest, sameStart (same start, higher id), middle, oldest.
+    expect(await listPageOf(ctx, newest.trp.id, 2)).toBe(1)
+    expect(await listPageOf(ctx, sameStart.trp.id, 2)).toBe(1)
+    expect(await listPageOf(ctx, middle.trp.id, 2)).toBe(2)
+    expect(await listPageOf(ctx, oldest.trp.id, 2)).toBe(2)
+    expect(await listPageOf(ctx, oldest.trp.id, 1)).toBe(4)
+    expect(await errorOf(listPageOf(demo, oldest.trp.id))).toBe('TRIP_NOT_FOUND')
+  })
+})
+
+describe('updateTrip', () => {
+  let id: number
+  let legId: number
+  beforeAll(async () => {
+    const { trp } = await tripService.addTrip(demo, newWay())
+    id = trp.id
+    legId = trp.legs[0].id
+  })
+
+  test('changes times, purposes and modes of the first leg', async () => {
+    const { trp } = await tripService.updateTrip(demo, {
+      trp: {
+        id: String(id),
+        creationType: 'CREATED_MANUALLY',
+        objId: null,
+        legs: [leg({ id: legId, startTime: '2026-11-03 07:15', endTime: '2026-11-03 08:00', tfcModes: ['BICYCLE'], tripPurposes: [2] })],
+      },
+    })
+    expect(trp).toMatchObject({ id, startTime: '2026-11-03 07:15', endTime: '2026-11-03 08:00', name: 'Ausbildung', distance: null })
+    expect(trp.legs).toHaveLength(1)
+    expect(trp.legs[0]).toMatchObject({ id: legId, tfcModes: [{ constant: 'BICYCLE' }], tripPurposes: [{ id: 2 }] })
+    expect(trp.version).toBeGreaterThan(1)
+  })
+
+  test('a leg without id updates the first leg', async () => {
+    const { trp } = await tripService.updateTrip(demo, { trp: { id, legs: [leg({ tfcModes: ['CAR'] })] } })
+    expect(trp.legs).toHaveLength(1)
+    expect(trp.legs[0]).toMatchObject({ id: legId, tfcModes: [{ constant: 'CAR' }] })
+  })
+
+  test.each([
+    ['no purpose', { tripPurposes: [] }, 'FILL_ALL'],
+    ['start after end', { startTime: '2026-11-03 09:00', endTime: '2026-11-03 08:59' }, 'END_BEFORE_START'],
+    ['unknown mode', { tfcModes: ['WALK', 'HOVERBOARD'] }, 'UNKNOWN_MODE'],
+    ['unknown purpose', { tripPurposes: [1, 4711] }, 'UNKNOWN_PURPOSE'],
+    ['a leg of another way', { id: 1 }, 'LEG_NOT_FOUND'],
+  ])('%s → %s, nothing changed', async (_label, over, constant) => {
+    const before = await manualTripForEdit(demo, id)
+    expect(await errorOf(tripService.updateTrip(demo, { trp: { id, legs: [leg(over)] } }))).toBe(constant)
+    expect(await manualTripForEdit(demo, id)).toEqual(before)
+  })
+
+  test("another participant's way → TRIP_NOT_FOUND (never their data)", async () => {
+    expect(await errorOf(tripService.updateTrip(other, { trp: { id, legs: [leg()] } }))).toBe('TRIP_NOT_FOUND')
+    expect(await errorOf(manualTripForEdit(other, id))).toBe('TRIP_NOT_FOUND')
+    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: 2_000_000, legs: [leg()] } }))).toBe('TRIP_NOT_FOUND')
+  })
+
+  test('a recorded (not manually created) way → TRIP_NOT_MANUAL', async () => {
+    const [auto] = await db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.userId, demo.user.id), eq(trips.creationType, 'CREATED_AUTOMATICALLY'), eq(trips.confirmationStatus, false)))
+      .limit(1)
+    const before = await db.select().from(legs).where(eq(legs.tripId, auto.id))
+    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: auto.id, legs: [leg()] } }))).toBe('TRIP_NOT_MANUAL')
+    expect(await errorOf(manualTripForEdit(demo, auto.id))).toBe('TRIP_NOT_MANUAL')
+    expect(await db.select().from(legs).where(eq(legs.tripId, auto.id))).toEqual(before)
+  })
+
+  test('a confirmed manual way → TRIP_CONFIRMED; a reported one → TRIP_REPORTED', async () => {
+    const manual = (extra: Record<string, unknown>) => ({
+      creationType: 'CREATED_MANUALLY',
+      legs: [{ startTime: '2026-11-01 10:00', endTime: '2026-11-01 11:00', tfcModes: ['WALK'], tripPurposes: [4] }],
+      ...extra,
+    })
+    const { tripIds } = await importTrips(
+      db,
+      { email: DEMO_LOGIN.email, trips: [manual({ validationStatus: true, confirmationStatus: true }), manual({ fdbkAvail: true, trpFdbkReasonIds: [1] })] },
+      { timeZone: TZ },
+    )
+    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: tripIds[0], legs: [leg()] } }))).toBe('TRIP_CONFIRMED')
+    expect(await errorOf(manualTripForEdit(demo, tripIds[0]))).toBe('TRIP_CONFIRMED')
+    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: tripIds[1], legs: [leg()] } }))).toBe('TRIP_REPORTED')
+  })
+
+  test('a name can be set and cleared; absent keeps it', async () => {
+    expect((await tripService.updateTrip(demo, { trp: { id, name: 'Morgens', legs: [leg()] } })).trp.name).toBe('Morgens')
+    expect((await tripService.updateTrip(demo, { trp: { id, legs: [leg()] } })).trp.name).toBe('Morgens')
+    expect((await tripService.updateTrip(demo, { trp: { id, name: '', legs: [leg()] } })).trp.name).toBe('Arbeit, Einkauf')
+  })
+})
+
+describe('the HTTP protocol reaches the same methods', () => {
+  test('trip.addTrip and trip.updateTrip are registered', async () => {
+    const { services } = await import('../registry.server')
+    expect(typeof services.trip.addTrip).toBe('function')
+    expect(typeof services.trip.updateTrip).toBe('function')
+  })
+})
