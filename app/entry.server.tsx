@@ -23,10 +23,10 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // The root middleware sets the request context; for a request it never reached, use fresh defaults.
-  let info: { nonce: string; locale: typeof DEFAULT_LOCALE; tileOrigin?: string } | undefined
+  let info: { nonce: string; locale: typeof DEFAULT_LOCALE; tileOrigin?: string; staticMapOrigin?: string } | undefined
   try {
     const r = loadContext.get(requestContext)
-    info = { nonce: r.nonce, locale: r.locale, tileOrigin: r.app.env.MAP_TILE_URL }
+    info = { nonce: r.nonce, locale: r.locale, tileOrigin: r.app.env.MAP_TILE_URL, staticMapOrigin: r.app.env.STATIC_MAP_URL }
   } catch {
     info = { nonce: crypto.randomUUID().replace(/-/g, ''), locale: DEFAULT_LOCALE }
   }
@@ -49,7 +49,7 @@ export default function handleRequest(
           const body = new PassThrough()
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          for (const [k, v] of Object.entries(securityHeaders(nonce, info?.tileOrigin))) responseHeaders.set(k, v)
+          for (const [k, v] of Object.entries(securityHeaders(nonce, info?.tileOrigin, info?.staticMapOrigin))) responseHeaders.set(k, v)
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
           pipe(body)
         },

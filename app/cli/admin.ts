@@ -4,16 +4,17 @@
 // With the embedded database and a server running on the same DATA_DIR, the command is handed to that server
 // (see handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { connect } from '~/db/connect.server'
 import { loadEnv, type Env } from '~/lib/env.server'
 import { CommandError, isCommand, runCommand, type CommandName } from './commands.server'
-import { runningServer, serverInfoPath, type ServerHandoff } from './handoff.server'
+import { acquireCliLock, runningServer, serverInfoPath, type ServerHandoff } from './handoff.server'
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
-  user:create --email E --password P [--verified] [--campaign ID]
+  user:create --email E --password P [--verified] [--campaign ID] [--password-update-required]
   campaign:import --file campaign.json        prints the new campaign id as the last line
   campaign:assign --campaign ID --email E
   trips:import --email E --file trips.json
@@ -27,7 +28,7 @@ const str = { type: 'string' } as const
 const flag = { type: 'boolean' } as const
 
 const COMMANDS: Record<CommandName, { options: Options; required: string[] }> = {
-  'user:create': { options: { email: str, password: str, verified: flag, campaign: str }, required: ['email', 'password'] },
+  'user:create': { options: { email: str, password: str, verified: flag, campaign: str, 'password-update-required': flag }, required: ['email', 'password'] },
   'campaign:import': { options: { file: str }, required: ['file'] },
   'campaign:assign': { options: { campaign: str, email: str }, required: ['campaign', 'email'] },
   'trips:import': { options: { email: str, file: str }, required: ['email', 'file'] },
@@ -75,52 +76,74 @@ async function execute(env: Env, command: CommandName, args: Record<string, unkn
   // PostgreSQL takes many clients; only the embedded database must be left to a running server.
   const server = env.DATABASE_URL ? null : runningServer(env.DATA_DIR)
   if (server) return viaServer(server, env.DATA_DIR, command, args)
-  const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
+  const release = env.DATABASE_URL ? () => {} : acquireCliLock(env.DATA_DIR)
   try {
-    return await runCommand(database.db, command, args)
+    const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
+    try {
+      return await runCommand(database.db, command, args)
+    } finally {
+      await database.close()
+    }
   } finally {
-    await database.close()
+    release()
   }
 }
 
 async function viaServer(server: ServerHandoff, dataDir: string, command: CommandName, args: Record<string, unknown>) {
-  const origin = `http://127.0.0.1:${server.port}`
-  let res: Response
+  let res: { status: number; text: string }
   try {
-    res = await fetch(`${origin}/admin/cli`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${server.token}`,
-        // The server rejects state-changing requests from foreign origins (CSRF check); this is its own.
-        Origin: origin,
-      },
-      body: JSON.stringify({ command, args }),
-    })
+    res = await postJson(server, JSON.stringify({ command, args }))
   } catch (err) {
-    const cause = ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message) || 'no answer'
+    const cause = (err as NodeJS.ErrnoException).code ?? (err as Error).message
     throw new Error(
       `the server announced in ${serverInfoPath(dataDir)} (pid ${server.pid}) does not answer on port ${server.port} (${cause}); ` +
         'if no server runs on this DATA_DIR, delete that file',
     )
   }
-  const text = await res.text()
   let body: { ok?: boolean; output?: unknown; error?: unknown }
   try {
-    body = JSON.parse(text)
+    body = JSON.parse(res.text)
   } catch {
-    throw new Error(`the server answered HTTP ${res.status}: ${text.slice(0, 200)}`)
+    throw new Error(`the server answered HTTP ${res.status}: ${res.text.slice(0, 200)}`)
   }
   if (res.status === 401) throw new Error(`the server did not accept the token in ${serverInfoPath(dataDir)}`)
   if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : `the server answered HTTP ${res.status}`)
   return { output: Array.isArray(body.output) ? body.output.map(String) : [] }
 }
 
+/** POST to the server's /admin/cli (node:http rather than fetch, which refuses some ports such as 6000). */
+function postJson(server: ServerHandoff, body: string): Promise<{ status: number; text: string }> {
+  const origin = `http://127.0.0.1:${server.port}`
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin}/admin/cli`,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Authorization: `Bearer ${server.token}`,
+          // The server rejects state-changing requests from foreign origins (CSRF check); this is its own.
+          Origin: origin,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
+        response.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
 const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s*\n\s*/g, '; ')
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
-  if (command === 'help' || command === '--help' || command === '-h') {
+  if (command === 'help' || command === '--help' || command === '-h' || rest.includes('--help')) {
     process.stdout.write(USAGE + '\n')
     return 0
   }

@@ -17,6 +17,7 @@ export const COMMAND_ARGS = {
     password: Text,
     verified: z.boolean().default(false),
     campaign: CampaignId.optional(),
+    passwordUpdateRequired: z.boolean().default(false),
   }),
   'campaign:import': z.strictObject({ data: z.unknown() }),
   'campaign:assign': z.strictObject({ campaign: CampaignId, email: Text }),
@@ -60,9 +61,10 @@ export async function runCommand(db: Db, command: string, args: unknown): Promis
   switch (command) {
     case 'user:create': {
       const a = parseArgs(command, args)
-      const user = await createUser(db, { email: a.email, password: a.password, verified: a.verified, campaignId: a.campaign })
+      const user = await createUser(db, { email: a.email, password: a.password, verified: a.verified, campaignId: a.campaign, passwordUpdateRequired: a.passwordUpdateRequired })
       const details = [`id ${user.id}`, `pseudonym ${user.pseudonym}`, a.verified ? 'verified' : 'not verified']
       if (a.campaign) details.push(`campaign ${a.campaign}`)
+      if (a.passwordUpdateRequired) details.push('password update required')
       return { output: [`created user ${user.email} (${details.join(', ')})`] }
     }
     case 'campaign:import': {

@@ -74,3 +74,39 @@ export function tokenMatches(expected: string, given: string): boolean {
   const digest = (s: string) => crypto.createHash('sha256').update(s).digest()
   return crypto.timingSafeEqual(digest(expected), digest(given))
 }
+
+// PGlite takes no lock of its own: two processes opening DATA_DIR/db at once can corrupt it. The hand-off covers a
+// running server; this lock covers an admin command that opens the database itself, against a second command
+// and (if the server checks cliLockHolder before opening the database) against a server starting meanwhile.
+
+export function cliLockPath(dataDir: string): string {
+  return path.join(dataDir, 'cli.lock')
+}
+
+/** The pid of a live admin command holding the embedded database, or null. */
+export function cliLockHolder(dataDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(cliLockPath(dataDir), 'utf8').trim())
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid) ? pid : null
+  } catch {
+    return null
+  }
+}
+
+/** Takes the lock (a stale one left by a killed command is taken over); returns its release function. */
+export function acquireCliLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const file = cliLockPath(dataDir)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 })
+      return () => fs.rmSync(file, { force: true })
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const holder = cliLockHolder(dataDir)
+      if (holder) throw new Error(`another admin command (pid ${holder}) is using the database; try again when it has finished`)
+      fs.rmSync(file, { force: true })
+    }
+  }
+  throw new Error(`cannot take the lock ${file}`)
+}

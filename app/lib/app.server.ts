@@ -23,6 +23,24 @@ export function setApp(app: App | undefined) {
 }
 
 export async function createApp(env: Env, opts: { seed?: boolean } = {}): Promise<App> {
+  // The embedded database can be opened by one process only: wait while an admin command holds it, and hold the
+  // same lock while opening, migrating and seeding, so a command started meanwhile waits for us (app/cli/handoff).
+  const release = env.DATABASE_URL ? () => {} : await waitForCliLock(env.DATA_DIR)
+  try {
+    return await openApp(env, opts)
+  } finally {
+    release()
+  }
+}
+
+async function waitForCliLock(dataDir: string): Promise<() => void> {
+  const { acquireCliLock, cliLockHolder } = await import('~/cli/handoff.server')
+  const deadline = Date.now() + 120_000
+  while (cliLockHolder(dataDir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
+  return acquireCliLock(dataDir)
+}
+
+async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {
   const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), from: env.MAIL_FROM })
   const app = { env, database, mailer }

@@ -63,6 +63,11 @@ type Issue = z.core.$ZodIssue
  * (longest path, then a wrong value over a wrong type) and prefix the union's own path.
  */
 function bestIssue(issue: Issue): { path: PropertyKey[]; message: string } {
+  // A typo in a key reads best at the key itself.
+  if (issue.code === 'unrecognized_keys') return { path: [...issue.path, issue.keys[0]], message: 'unknown field' }
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
+    return { path: issue.path, message: `required (${issue.expected})` }
+  }
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, message: issue.message }
   const score = (i: Issue) => i.path.length * 2 + (i.code === 'invalid_type' ? 0 : 1)
   const branches = issue.errors.filter((b) => b.length > 0).map((b) => b[0])
@@ -109,6 +114,8 @@ const CreateUserSchema = z.object({
   campaignId: IdSchema.nullish(),
   firstName: z.string().max(200).nullish(),
   lastName: z.string().max(200).nullish(),
+  /** The forced password change after the first login (spec 2.4). */
+  passwordUpdateRequired: z.boolean().default(false),
 })
 export type CreateUserInput = z.input<typeof CreateUserSchema>
 
@@ -139,6 +146,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Cr
           email,
           passwordHash,
           verified: data.verified,
+          passwordUpdateRequired: data.passwordUpdateRequired,
           campaignId: data.campaignId ?? null,
           firstName: data.firstName ?? null,
           lastName: data.lastName ?? null,

@@ -101,7 +101,7 @@ export const AnswerOptionSchema = z.strictObject({
   id: IdSchema,
   introTxt: TextSchema.nullish(),
   subseqTxt: TextSchema.nullish(),
-  exclOpt: z.boolean().default(false),
+  exclOpt: z.boolean().default(false).describe('Exclusive: picking it clears the other options, and the other way round.'),
   randomized: z.boolean().default(false),
   sortingIdx: z.number().int().default(0),
 })
@@ -213,7 +213,10 @@ export const SectionSchema: z.ZodType<Section, SectionInput> = z
   .meta({ id: 'Section' })
 
 export const QuestionFilterSchema = z.strictObject({
-  boolExpDefs: z.array(z.strictObject({ codes: z.array(IdSchema).min(1) })).min(1),
+  boolExpDefs: z
+    .array(z.strictObject({ codes: z.array(IdSchema).min(1) }))
+    .min(1)
+    .describe('The section opens when an answer of the parent question picks an option whose id is among the codes of one entry.'),
   get section() {
     return SectionSchema
   },
@@ -231,9 +234,14 @@ export const QuestionSchema: z.ZodType<Question, QuestionInput> = z
     subseqTxt: TextSchema.nullish(),
     sortingIdx: z.number().int().default(0),
     min: z.number().nullish(),
-    max: z.number().nullish(),
-    metaDataRecs: z.array(MetaDataRecSchema).default([]),
-    subQuestions: z.array(SubQuestionSchema).min(1),
+    max: z.number().nullish().describe('Number and slider types: the largest value; MULTIPLE_CHOICE: most picks; row texts: most characters.'),
+    metaDataRecs: z.array(MetaDataRecSchema).default([]).describe('E.g. unit, maximum_sum (CONSTANT_SUM_INPUT), interval (sliders).'),
+    subQuestions: z
+      .array(SubQuestionSchema)
+      .min(1)
+      .describe(
+        'Single-value types: one sub-question with one option; choice types: one with an option per choice; matrix types: one per row with the column options; multi-field types: one with an option per field.',
+      ),
     get filter() {
       return QuestionFilterSchema.nullish()
     },
@@ -305,13 +313,12 @@ export const QuestionnaireSchema = z
   .strictObject({
     id: IdSchema,
     type: z.enum(QUESTIONNAIRE_TYPES),
-    /** LEG_BASED only: the modes it applies to; empty means every mode. */
-    tfcModes: z.array(z.enum(TRAFFIC_MODE_CONSTANTS)).default([]),
+    tfcModes: z.array(z.enum(TRAFFIC_MODE_CONSTANTS)).default([]).describe('LEG_BASED only: the modes it applies to; empty means every mode.'),
     mandatory: z.boolean().default(false),
     showProg: z.boolean().default(true),
     applyResps: z.boolean().default(false),
-    availFrom: DateTimeSchema.nullish(),
-    availUntil: DateTimeSchema.nullish(),
+    availFrom: DateTimeSchema.nullish().describe('YYYY-MM-DD HH:mm in the study time zone; absent: from the start.'),
+    availUntil: DateTimeSchema.nullish().describe('YYYY-MM-DD HH:mm in the study time zone; absent: no end.'),
     creationTime: DateTimeSchema.nullish(),
     creator: CreatorSchema.nullish(),
     section: SectionSchema,
@@ -338,39 +345,37 @@ export const NamedSchema = z.strictObject({ id: IdSchema, name: TextSchema })
 export const FaqSchema = z.strictObject({
   locale: LocaleSchema,
   question: z.string().min(1),
-  /** HTML; sanitised when shown. */
-  answ: z.string().min(1),
+  answ: z.string().min(1).describe('HTML (sanitised when shown).'),
 })
 
 export const TextModuleSchema = z.strictObject({
   txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']),
   locale: LocaleSchema,
-  /** HTML; sanitised when shown. */
-  text: z.string().min(1),
+  text: z.string().min(1).describe('HTML (sanitised when shown).'),
 })
 
 const CampaignObjectSchema = z.strictObject({
-  /** Lets editors validate the file: "$schema": "…/schemas/campaign.schema.json". Ignored on import. */
-  $schema: z.string().optional(),
+  $schema: z.string().optional().describe('Lets editors validate the file, e.g. "../../schemas/campaign.schema.json". Ignored on import.'),
   name: z.string().trim().min(1),
   desc: z.string().default(''),
-  startDate: DayOrDateTimeSchema,
+  startDate: DayOrDateTimeSchema.describe('YYYY-MM-DD (from 00:00, or startTime) or YYYY-MM-DD HH:mm, study time zone.'),
   startTime: ClockSchema.optional(),
-  endDate: DayOrDateTimeSchema,
+  endDate: DayOrDateTimeSchema.describe('YYYY-MM-DD (until 23:59, or endTime) or YYYY-MM-DD HH:mm, study time zone.'),
   endTime: ClockSchema.optional(),
   creator: CreatorSchema.nullish(),
   contactByPhoneNo: z.string().nullish(),
   contactByEmail: z.email().nullish(),
-  /** The spec has it as a boolean from text: true, false, "true" and "false" are accepted. */
+  // The spec has it as a boolean from text.
   participationAutomaticallyAllowed: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .default(true)
+    .describe('A boolean, or "true" / "false".')
     .transform((v) => v === true || v === 'true'),
   questionnaires: z.array(QuestionnaireSchema).default([]),
-  tripPurposes: z.array(NamedSchema).default([]),
-  /** The spec's name (getTripFeedbackReasons returns trpFdbkReasons); feedbackReasons is accepted too. */
-  trpFdbkReasons: z.array(NamedSchema).optional(),
-  feedbackReasons: z.array(NamedSchema).optional(),
+  tripPurposes: z.array(NamedSchema).default([]).describe('Ids are kept: a trips file refers to them.'),
+  // The spec's name (getTripFeedbackReasons returns trpFdbkReasons); feedbackReasons is accepted too.
+  trpFdbkReasons: z.array(NamedSchema).optional().describe('Trip feedback reasons (or give them as feedbackReasons).'),
+  feedbackReasons: z.array(NamedSchema).optional().describe('Same as trpFdbkReasons; give one of the two.'),
   faqs: z.array(FaqSchema).default([]),
   textModules: z.array(TextModuleSchema).default([]),
 })

@@ -34,20 +34,18 @@ export const LegFileSchema = z
     id: IgnoredIdSchema,
     startTime: DateTimeSchema,
     endTime: DateTimeSchema,
-    len: z.number().nonnegative().nullish(),
+    len: z.number().nonnegative().nullish().describe('Metres; absent: measured along geom.'),
     geom: z.array(LatLonSchema).default([]),
-    /** As confirmed or corrected by the participant (or as detected, while unconfirmed). */
-    tfcModes: ModesSchema.default([]),
-    /** As detected by the companion app; absent: equal to tfcModes. */
-    detectedModes: ModesSchema.optional(),
+    tfcModes: ModesSchema.default([]).describe('As confirmed or corrected by the participant (while unconfirmed: as detected).'),
+    detectedModes: ModesSchema.optional().describe('As detected by the companion app; absent: equal to tfcModes.'),
     tripPurposes: z
       .array(z.union([IdSchema, z.strictObject({ id: IdSchema, name: TextSchema.optional() })]))
       .default([])
-      .transform((list) => list.map((p) => (typeof p === 'number' ? p : p.id))),
+      .transform((list) => list.map((p) => (typeof p === 'number' ? p : p.id)))
+      .describe("Ids of the participant's campaign's tripPurposes (or { id, name }; the name is ignored)."),
     validationStatus: z.boolean().default(false),
     qtnsAnswered: z.boolean().default(true),
-    /** Sent as false by the manual screen; ignored on import. */
-    applyGeom: z.boolean().optional(),
+    applyGeom: z.boolean().optional().describe('Ignored on import.'),
     metaDataRecs: z.array(MetaDataRecSchema).default([]),
     startPoi: PoiRefSchema,
     endPoi: PoiRefSchema,
@@ -68,17 +66,15 @@ export const TripFileSchema = z
     name: z.string().nullish(),
     objId: z.string().nullish(),
     creationType: z.enum(CREATION_TYPES).default('CREATED_AUTOMATICALLY'),
-    /** Default: the end of the trip. */
-    creationTime: DateTimeSchema.nullish(),
-    /** true: reported as faulty. */
-    fdbkAvail: z.boolean().default(false),
-    trpFdbkReasonIds: z.array(IdSchema).default([]),
+    creationTime: DateTimeSchema.nullish().describe('Default: the end of the trip.'),
+    fdbkAvail: z.boolean().default(false).describe('true: reported as faulty.'),
+    trpFdbkReasonIds: z.array(IdSchema).default([]).describe("Ids of the campaign's trpFdbkReasons."),
     fdbkRemark: z.string().nullish(),
     validationStatus: z.boolean().default(false),
     confirmationStatus: z.boolean().default(false),
     qtnAnswered: z.boolean().default(true),
     allQuestionsAnswered: z.boolean().default(true),
-    legs: z.array(LegFileSchema).min(1),
+    legs: z.array(LegFileSchema).min(1).describe('In time order, not overlapping; start, end and distance of the trip follow from them.'),
   })
   .superRefine((trip, ctx) => {
     // Legs follow each other: a trip is one movement, so its legs cannot overlap.
