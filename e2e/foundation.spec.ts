@@ -165,3 +165,23 @@ test('security headers and a cross-site form post is refused', async ({ request 
   expect([400, 403]).toContain(post.status())
   expect(post.headers()['set-cookie'] ?? '').not.toContain('td_session=')
 })
+
+test.describe('service-method endpoint over HTTP', () => {
+  const url = '/functions/invoke-service-method'
+  test('login and a session call; malformed JSON 400; unknown method 400; body over 1 MB 413', async ({ request }) => {
+    const login = await request.post(url, { data: { serviceName: 'user', methodName: 'login', environment: 'production', params: { idStr: DEMO.email, password: DEMO.password, platformConstant: 'WEB' } } })
+    expect(login.status()).toBe(200)
+    const session = (await login.json()).return.session as string
+    const modes = await request.post(url, { data: { serviceName: 'info', methodName: 'getTrafficModes', environment: 'production', params: { session, locale: 'en_US' } } })
+    expect((await modes.json()).return.tfcModes).toHaveLength(12)
+    const bad = await request.post(url, { data: '{nope', headers: { 'Content-Type': 'application/json' } })
+    expect(bad.status()).toBe(400)
+    expect((await bad.json()).return.errs[0].constant).toBe('MALFORMED_REQUEST')
+    const unknown = await request.post(url, { data: { serviceName: 'info', methodName: 'constructor', params: {} } })
+    expect(unknown.status()).toBe(400)
+    const huge = await request.post(url, { data: JSON.stringify({ serviceName: 'info', methodName: 'getLocales', params: { pad: 'x'.repeat(1_100_000) } }), headers: { 'Content-Type': 'application/json' } })
+    expect(huge.status()).toBe(413)
+    const noSession = await request.post(url, { data: { serviceName: 'info', methodName: 'getTripPurposes', params: {} } })
+    expect((await noSession.json()).return.errs[0].constant).toBe('SESSION_NOT_SET')
+  })
+})
