@@ -22,6 +22,12 @@ describe('clampHour / clampMinute', () => {
     ['abc', 7, 7, 7],
     ['1.5', 7, 7, 7],
     ['1e1', 7, 7, 7],
+    // relied on by the add/edit way form (server and on blur): leading zeros and a sign are numbers, blanks fall back
+    ['007', 7, 7, 7],
+    ['+3', 7, 3, 3],
+    ['   ', 12, 12, 12],
+    ['12:30', 12, 12, 12],
+    ['٣', 7, 7, 7],
   ])('%j (previous %s) → hour %s, minute %s', (input, previous, hour, minute) => {
     expect(clampHour(input, previous)).toBe(hour)
     expect(clampMinute(input, previous)).toBe(minute)

@@ -1,12 +1,35 @@
+// /ways/add/{date?} (spec 2.1 WaysAdd, 2.7 "Add/edit way page"): a new way by hand. With a date the start defaults to
+// 12:00 and the end to 13:00 on that date (a date not of the form YYYY-MM-DD is a 404); without one, today.
+import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/ways.add'
 import { PageTitle } from '~/lib/title'
+import { defaultWayForm } from '~/domain/manualWayForm'
+import { isDateParam } from '~/domain/timeInput'
+import { ManualWayPage, shouldRevalidateWayForm } from '~/components/ways/ManualWayForm'
+import { formData, saveWay, today } from './ways.manual.server'
 
-export default function Page() {
+function defaults(context: Route.LoaderArgs['context'], date: string | undefined) {
+  if (date !== undefined && !isDateParam(date)) throw data('Not found', { status: 404 })
+  return defaultWayForm(date ?? today(context))
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return formData(context, 0, defaults(context, params.date))
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return saveWay(context, request, { id: 0, previous: defaults(context, params.date) })
+}
+
+export const shouldRevalidate = shouldRevalidateWayForm
+
+export default function WaysAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('ways')
   return (
-    <section className="stack">
+    <>
       <PageTitle>{t('add.title')}</PageTitle>
-      <h1>{t('add.title')}</h1>
-    </section>
+      <ManualWayPage title={t('add.title')} loaderData={loaderData} actionData={actionData} />
+    </>
   )
 }

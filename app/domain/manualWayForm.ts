@@ -1,0 +1,121 @@
+// The add/edit way form (spec 2.7 "Add/edit way page", contracts.md §6 field names) as plain values: defaults,
+// reading a submitted form, and the leg times sent to addTrip/updateTrip. Shared by server and browser.
+import { clampHour, clampMinute, isDateParam, twoDigits } from './timeInput'
+import { dayToDisplay } from './time'
+
+export interface WayFormValues {
+  /** Trip purpose ids (field `purposes`, one value per id). */
+  purposes: number[]
+  /** Traffic-mode constants (field `tfcModes`, one value per constant). */
+  tfcModes: string[]
+  /** 'YYYY-MM-DD', or '' when not given. */
+  startDate: string
+  startHour: number
+  startMinute: number
+  endDate: string
+  endHour: number
+  endMinute: number
+}
+
+/** Spec 9: "Default new manual trip: 12:00 to 13:00 on the chosen date". */
+export const DEFAULT_START = { hour: 12, minute: 0 }
+export const DEFAULT_END = { hour: 13, minute: 0 }
+
+export function defaultWayForm(day: string): WayFormValues {
+  return {
+    purposes: [],
+    tfcModes: [],
+    startDate: day,
+    startHour: DEFAULT_START.hour,
+    startMinute: DEFAULT_START.minute,
+    endDate: day,
+    endHour: DEFAULT_END.hour,
+    endMinute: DEFAULT_END.minute,
+  }
+}
+
+const WALL = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})$/
+
+/** Spec 2.7: "The UI uses only the first leg of a manual trip." Leg times are 'YYYY-MM-DD HH:mm' (spec 3). */
+export function wayFormFromLeg(leg: {
+  startTime: string
+  endTime: string
+  tripPurposes: { id: number }[]
+  tfcModes: { constant: string }[]
+}): WayFormValues {
+  const s = WALL.exec(leg.startTime)
+  const e = WALL.exec(leg.endTime)
+  return {
+    purposes: leg.tripPurposes.map((p) => p.id),
+    tfcModes: leg.tfcModes.map((m) => m.constant),
+    startDate: s?.[1] ?? '',
+    startHour: s ? Number(s[2]) : DEFAULT_START.hour,
+    startMinute: s ? Number(s[3]) : DEFAULT_START.minute,
+    endDate: e?.[1] ?? '',
+    endHour: e ? Number(e[2]) : DEFAULT_END.hour,
+    endMinute: e ? Number(e[3]) : DEFAULT_END.minute,
+  }
+}
+
+interface FormLike {
+  get(name: string): FormDataEntryValue | null
+  getAll(name: string): FormDataEntryValue[]
+}
+
+const text = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string' ? v : '')
+const unique = <T,>(list: T[]) => [...new Set(list)]
+
+/**
+ * The submitted form as values. Spec 5: "Hour input clamped to 0-24, minute to 0-59 ...; invalid input falls back to
+ * the previous value" — `previous` is what the form showed before (the defaults, or the stored way). A date that is
+ * not a real YYYY-MM-DD day counts as not given (→ 'Please fill in all fields.').
+ */
+export function readWayForm(form: FormLike, previous: WayFormValues): WayFormValues {
+  const day = (name: string) => {
+    const v = text(form.get(name)).trim()
+    return isDateParam(v) ? v : ''
+  }
+  return {
+    purposes: unique(
+      form
+        .getAll('purposes')
+        .map((v) => text(v).trim())
+        .filter((v) => /^[1-9]\d{0,9}$/.test(v))
+        .map(Number),
+    ),
+    tfcModes: unique(
+      form
+        .getAll('tfcModes')
+        .map((v) => text(v).trim())
+        .filter(Boolean),
+    ),
+    startDate: day('startDate'),
+    startHour: clampHour(text(form.get('startHour')), previous.startHour),
+    startMinute: clampMinute(text(form.get('startMinute')), previous.startMinute),
+    endDate: day('endDate'),
+    endHour: clampHour(text(form.get('endHour')), previous.endHour),
+    endMinute: clampMinute(text(form.get('endMinute')), previous.endMinute),
+  }
+}
+
+/** 'YYYY-MM-DD HH:mm' (spec 3, leg format) or null when the date is missing. */
+export function legTime(date: string, hour: number, minute: number): string | null {
+  return date ? `${date} ${twoDigits(hour)}:${twoDigits(minute)}` : null
+}
+
+/** The leg of the manual screen (spec 3 Leg; "applyGeom (sent as false by the manual screen)"). */
+export function wayFormLeg(v: WayFormValues, legId?: number) {
+  return {
+    ...(legId ? { id: legId } : {}),
+    startTime: legTime(v.startDate, v.startHour, v.startMinute),
+    endTime: legTime(v.endDate, v.endHour, v.endMinute),
+    tfcModes: v.tfcModes,
+    tripPurposes: v.purposes,
+    applyGeom: false,
+  }
+}
+
+/** Display 'DD.MM.YYYY HH:mm' (spec 3: display date DD.MM.YYYY, display time HH:mm); '' without a date. */
+export function displayDateTime(date: string, hour: number, minute: number): string {
+  return date && isDateParam(date) ? `${dayToDisplay(date)} ${twoDigits(hour)}:${twoDigits(minute)}` : ''
+}

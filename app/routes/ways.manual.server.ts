@@ -1,0 +1,103 @@
+// Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id} (spec 2.7 "Add/edit way page", spec 4
+// "Trip save (manual screen): id '0' means a new trip (add); any other id means update"). Not a route module.
+import { data } from 'react-router'
+import { req, serviceCtx, type Ctx } from '~/lib/context.server'
+import { requireUser } from '~/lib/guards.server'
+import { errorToast, failure, redirectWithToast, success } from '~/lib/http.server'
+import { readWayForm, wayFormLeg, type WayFormValues } from '~/domain/manualWayForm'
+import type { WayFormData } from '~/components/ways/ManualWayForm'
+import { dayInZone } from '~/domain/time'
+import { listTrafficModes, listTripPurposes } from '~/services/info.server'
+import { ServiceError, type AuthedContext } from '~/services/core.server'
+import { tripService } from '~/services/trip.server'
+import { FILL_ALL, END_BEFORE_START, listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
+
+export const LIST_URL = '/ways/list/all/page/1'
+
+/** Spec 8 client messages shown on the form for the two validation constants of the service. */
+const FORM_MESSAGES: Record<string, string> = {
+  [FILL_ALL]: 'ways:addWay.fillAll',
+  [END_BEFORE_START]: 'ways:addWay.endBeforeStart',
+}
+
+
+async function authed(context: Ctx, request: Request): Promise<AuthedContext> {
+  const user = await requireUser(context, request)
+  return { ...serviceCtx(context), user }
+}
+
+export function today(context: Ctx): string {
+  return dayInZone(new Date(), req(context).app.env.STUDY_TIME_ZONE)
+}
+
+export async function formData(context: Ctx, id: number, values: WayFormValues, error: string | null = null): Promise<WayFormData> {
+  const ctx = serviceCtx(context)
+  return { id, values, error, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context) }
+}
+
+/** "Go back" (spec 8 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
+export function backUrl(request: Request): string {
+  const referer = request.headers.get('Referer')
+  if (!referer) return LIST_URL
+  try {
+    const from = new URL(referer)
+    const here = new URL(request.url)
+    if (from.origin !== here.origin || from.pathname.startsWith('/ways/edit') || from.pathname.startsWith('/ways/add')) return LIST_URL
+    if (from.pathname.startsWith('/user/')) return LIST_URL
+    return from.pathname + from.search
+  } catch {
+    return LIST_URL
+  }
+}
+
+/** The edit page's way, or a redirect with the spec's toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
+export async function loadEditable(context: Ctx, request: Request, idParam: string | undefined) {
+  const ctx = await authed(context, request)
+  const id = /^[1-9]\d{0,9}$/.test(idParam ?? '') ? Number(idParam) : null
+  if (id == null || id > 2_147_483_647) throw redirectWithToast(context, backUrl(request), failure('ways:editWay.doesntExist'))
+  try {
+    const trip = await manualTripForEdit(ctx, id)
+    if (!trip.legs[0]) throw new ServiceError('LEG_NOT_FOUND')
+    return trip as typeof trip & { legs: [(typeof trip.legs)[number], ...typeof trip.legs] }
+  } catch (e) {
+    if (e instanceof ServiceError) throw redirectWithToast(context, backUrl(request), editFailure(e))
+    throw e
+  }
+}
+
+function editFailure(e: ServiceError) {
+  return e.constant === 'TRIP_NOT_FOUND' || e.constant === 'TRIP_NOT_MANUAL' || e.constant === 'LEG_NOT_FOUND'
+    ? failure('ways:editWay.doesntExist')
+    : errorToast(e)
+}
+
+/**
+ * Saves the posted form: id '0' → addTrip, otherwise updateTrip of `expectedId` (the edit route's id). Validation
+ * errors answer 400 with the form as entered; success redirects (PRG) to the list page showing the way, with a toast.
+ */
+export async function saveWay(context: Ctx, request: Request, expected: { id: number; previous: WayFormValues; legId?: number }) {
+  const ctx = await authed(context, request)
+  const form = await request.formData()
+  const postedId = String(form.get('id') ?? '')
+  if (postedId !== String(expected.id)) throw data('Unknown way id', { status: 400 })
+  const values = readWayForm(form, expected.previous)
+  const leg = wayFormLeg(values, expected.legId)
+  let tripId: number
+  try {
+    if (expected.id === 0) {
+      tripId = (await tripService.addTrip(ctx, { trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg] } })).trp.id
+    } else {
+      tripId = (await tripService.updateTrip(ctx, { trp: { id: expected.id, creationType: 'CREATED_MANUALLY', legs: [leg] } })).trp.id
+    }
+  } catch (e) {
+    if (!(e instanceof ServiceError)) throw e
+    if (expected.id !== 0 && ['TRIP_NOT_FOUND', 'TRIP_NOT_MANUAL', 'LEG_NOT_FOUND', 'TRIP_CONFIRMED', 'TRIP_REPORTED'].includes(e.constant)) {
+      throw redirectWithToast(context, LIST_URL, editFailure(e))
+    }
+    const error = FORM_MESSAGES[e.constant] ?? `errors:${e.constant}`
+    return data(await formData(context, expected.id, values, error), { status: 400 })
+  }
+  // The list page that shows the way, with the way highlighted (the list's `:id` segment).
+  const page = await listPageOf(ctx, tripId)
+  return redirectWithToast(context, `/ways/list/all/${tripId}/page/${page}#trip-${tripId}`, success(expected.id === 0 ? 'common:success.wayCreated' : 'common:success.wayUpdated'))
+}
