@@ -1,12 +1,195 @@
+// /pois — places of interest (spec 2.8). Login and authorization required (routes/_authorized shows unauthorized
+// users a "no access" page; this loader then returns nothing). Dialogs are URLs (ADR 005): ?dialog=add,
+// ?dialog=edit&poi=ID (development mode, entries without a status), ?dialog=delete&poi=ID. Actions switch on
+// `intent` (add, update, delete); the place search is a GET of the add/edit form (q=…).
+import { data, Form, useActionData, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import leafletCss from 'leaflet/dist/leaflet.css?url'
+import type { Route } from './+types/pois'
+import { req, serviceCtx } from '~/lib/context.server'
+import { requireUser } from '~/lib/guards.server'
+import { errorToast, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { PageTitle } from '~/lib/title'
+import { ServiceError } from '~/services/core.server'
+import { poiImageUrl, poiService, type PoiDto } from '~/services/poi.server'
+import { searchPlaces, type PlaceResult } from '~/services/geocoder.server'
+import { canShowPoiEdit, verificationState, type PoiProblem } from '~/domain/poi'
+import { Button, ButtonLink, Dialog, DialogCloseLink, EmptyState } from '~/components/ui'
+import { Icon } from '~/components/icons/ModeSprite'
+import { PoiCard, type PoiView } from '~/components/pois/PoiCard'
+import { PoiForm, type PoiDraft, type PoiFormErrors } from '~/components/pois/PoiForm'
 
-export default function Page() {
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
+
+type DialogName = 'add' | 'edit' | 'delete'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context, request)
+  const env = req(context).app.env
+  const ctx = serviceCtx(context)
+  let list: PoiDto[]
+  try {
+    list = (await poiService.getPois(ctx, {})).pois
+  } catch (e) {
+    // Not authorized: the layout shows the "no access" page; nothing of the participant's goes out.
+    if (e instanceof ServiceError && e.constant === 'NOT_AUTHORIZED') return { authorized: false as const }
+    throw e
+  }
+  const url = new URL(request.url)
+  const q = url.searchParams
+  const devMode = env.DEV_MODE
+  const pois: PoiView[] = list.map((p) => ({
+    id: p.id,
+    name: p.name,
+    desc: p.desc,
+    state: verificationState(p.verificationStatus),
+    imageUrl: poiImageUrl(env, p),
+    canEdit: canShowPoiEdit(devMode, p.verificationStatus),
+  }))
+
+  let dialog = (['add', 'edit', 'delete'] as const).find((d) => d === q.get('dialog')) ?? null
+  const target = dialog === 'edit' || dialog === 'delete' ? (list.find((p) => String(p.id) === q.get('poi')) ?? null) : null
+  if ((dialog === 'edit' || dialog === 'delete') && !target) dialog = null
+  if (dialog === 'edit' && !canShowPoiEdit(devMode, target!.verificationStatus)) dialog = null
+
+  // Place search (add and edit dialogs): never a 500 — a failing geocoder becomes a notice.
+  const query = (q.get('q') ?? '').trim().slice(0, 200)
+  let results: PlaceResult[] | null = null
+  let failed = false
+  if ((dialog === 'add' || dialog === 'edit') && query) {
+    try {
+      results = await searchPlaces(ctx, query)
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e
+      failed = true
+    }
+  }
+  // What the form held when "Search" sent it (GET), so nothing typed is lost without JavaScript.
+  const fromQuery = q.has('name') || q.has('lat') || q.has('lon')
+  const draft: PoiDraft = fromQuery
+    ? { name: q.get('name') ?? '', lat: q.get('lat') ?? '', lon: q.get('lon') ?? '', place: q.get('place') ?? '', verified: q.get('verified') === 'on' }
+    : target && dialog === 'edit'
+      ? { name: target.name, lat: String(target.lat), lon: String(target.lon), place: '', verified: false }
+      : { name: '', lat: '', lon: '', place: '', verified: false }
+
+  return {
+    authorized: true as const,
+    pois,
+    devMode,
+    tileUrl: env.MAP_TILE_URL,
+    dialog: dialog as DialogName | null,
+    target: target ? { id: target.id, name: target.name } : null,
+    search: { query, results, failed, geocoder: Boolean(env.GEOCODER_URL) },
+    draft,
+  }
+}
+
+const FIELD_CONSTANTS = new Set(['POI_NAME_REQUIRED', 'POI_POSITION_REQUIRED', 'POI_INVALID_COORDINATES'])
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(context, request)
+  const form = await request.formData()
+  const str = (key: string) => {
+    const v = form.get(key)
+    return typeof v === 'string' ? v : ''
+  }
+  const intent = str('intent')
+  switch (intent) {
+    case 'add':
+    case 'update': {
+      const place = str('place')
+      const chosen = place && place !== 'coords' ? place.split(';') : null
+      const lat = chosen ? (chosen[0] ?? '') : str('lat')
+      const lon = chosen ? (chosen[1] ?? '') : str('lon')
+      const values: PoiDraft = { name: str('name'), lat: str('lat'), lon: str('lon'), place, verified: form.get('verified') === 'on' }
+      const devMode = req(context).app.env.DEV_MODE
+      try {
+        if (intent === 'add') {
+          // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
+          const status = devMode ? { verificationStatus: values.verified ? true : null } : {}
+          await poiService.addPoi(serviceCtx(context), { poi: { name: values.name, lat, lon, ...status } })
+        } else {
+          await poiService.updatePoi(serviceCtx(context), { poi: { id: str('id'), name: values.name, lat, lon } })
+        }
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e
+        if (FIELD_CONSTANTS.has(e.constant)) {
+          const problems = (e.details?.problems as PoiProblem[] | undefined) ?? []
+          const errors: PoiFormErrors = {}
+          for (const p of problems) errors[p.field] ??= `errors:${p.constant}`
+          return data({ intent, values, errors }, { status: 400 })
+        }
+        if (e.constant === 'INVALID_PARAMS') return data({ intent, values, errors: { form: 'errors:INVALID_PARAMS' } as PoiFormErrors }, { status: 400 })
+        throw redirectWithToast(context, '/pois', errorToast(e))
+      }
+      return redirectWithToast(context, '/pois', success(intent === 'add' ? 'common:success.poiAdded' : 'common:success.poiUpdated'))
+    }
+    case 'delete': {
+      await runOrToast(context, '/pois', (ctx) => poiService.deletePoi(ctx, { id: str('id') }))
+      return redirectWithToast(context, '/pois', success('common:success.poiDeleted'))
+    }
+    default:
+      throw data('Unknown intent', { status: 400 })
+  }
+}
+
+export default function Pois({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('pois')
+  const actionData = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  if (!loaderData.authorized) return null
+  const { pois, dialog, target, search, devMode, tileUrl } = loaderData
+  const failed = actionData && 'errors' in actionData ? actionData : null
+  const draft = failed?.values ?? loaderData.draft
+  const errors = failed?.errors ?? {}
+  // The form state lives in the dialog; a new search or another target starts it afresh.
+  const formKey = `${dialog}-${target?.id ?? ''}-${searchParams.get('q') ?? ''}`
+
   return (
     <section className="stack">
       <PageTitle>{t('title')}</PageTitle>
-      <h1>{t('title')}</h1>
+      <div className="page-header">
+        <h1>{t('title')}</h1>
+        <ButtonLink to="?dialog=add#add" variant="primary" preventScrollReset>
+          <Icon name="plus" />
+          {t('add')}
+        </ButtonLink>
+      </div>
+      <p className="text-muted">{t('intro')}</p>
+
+      {pois.length ? (
+        <ul className="poi-list" aria-label={t('list.label')}>
+          {pois.map((p) => (
+            <PoiCard key={p.id} poi={p} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState icon="map-pin" title={t('empty.title')}>
+          <p>{t('empty.text')}</p>
+        </EmptyState>
+      )}
+
+      <Dialog id="add" title={t('addDialog.title')} open={dialog === 'add'} closeHref="/pois" closeLabel={t('common:actions.close')} className="dialog--wide">
+        <PoiForm key={formKey} mode="add" draft={draft} search={search} errors={errors} devMode={devMode} tileUrl={tileUrl} />
+      </Dialog>
+
+      <Dialog id="edit" title={t('editDialog.title')} open={dialog === 'edit' && !!target} closeHref="/pois" closeLabel={t('common:actions.close')} className="dialog--wide">
+        {target ? <PoiForm key={formKey} mode="edit" poiId={target.id} draft={draft} search={search} errors={errors} devMode={devMode} tileUrl={tileUrl} /> : null}
+      </Dialog>
+
+      <Dialog id="delete" title={t('deleteDialog.title')} open={dialog === 'delete' && !!target} closeHref="/pois" closeLabel={t('common:actions.close')}>
+        {target ? (
+          <Form method="post" className="stack">
+            <p>{t('deleteDialog.question', { name: target.name })}</p>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={target.id} />
+            <div className="dialog__actions">
+              <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+              <Button variant="danger">{t('deleteDialog.confirm')}</Button>
+            </div>
+          </Form>
+        ) : null}
+      </Dialog>
     </section>
   )
 }

@@ -5,10 +5,14 @@ import { userService } from './user.server'
 import { campaignService } from './campaign.server'
 import { tripService } from './trip.server'
 import { questionnaireService } from './questionnaire.server'
+import { poiService } from './poi.server'
+import { ownDataService } from './export.server'
 
 export const services: Record<string, Service> = {
   info: infoService,
-  user: userService,
+  // Spec 7 lists addPoi, updatePoi, deletePoi and getPois under service "user".
+  // getOwnData (not in the spec): everything stored about the caller, as the "Download my data" link gives it.
+  user: { ...userService, ...poiService, ...ownDataService },
   campaign: campaignService,
   trip: tripService,
   questionnaire: questionnaireService,

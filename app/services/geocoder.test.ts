@@ -1,0 +1,125 @@
+// Place search: a Nominatim-compatible endpoint (msw stands in for it; never the internet) or, without
+// GEOCODER_URL, the participant's own places.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { setupServer } from 'msw/node'
+import { delay, http, HttpResponse } from 'msw'
+import { asSessionUser, serviceContext, testDatabase, testEnv } from '../../tests/db'
+import type { Database } from '~/db/connect.server'
+import { campaigns, pois, users } from '~/db/schema'
+import { ServiceError, type ServiceContext } from './core.server'
+import { searchPlaces } from './geocoder.server'
+
+const GEOCODER = 'http://geocoder.test/search'
+const server = setupServer()
+let database: Database
+let own: ServiceContext
+let geo: ServiceContext
+let unassigned: ServiceContext
+const seen: { url: URL; userAgent: string | null }[] = []
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  database = await testDatabase()
+  const [c] = await database.db.insert(campaigns).values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') }).returning()
+  const [u] = await database.db.insert(users).values({ email: 'g@example.org', passwordHash: 'x', pseudonym: 'p_g', campaignId: c!.id }).returning()
+  const [o] = await database.db.insert(users).values({ email: 'o@example.org', passwordHash: 'x', pseudonym: 'p_o', campaignId: c!.id }).returning()
+  const [n] = await database.db.insert(users).values({ email: 'n@example.org', passwordHash: 'x', pseudonym: 'p_n' }).returning()
+  await database.db.insert(pois).values([
+    { userId: u!.id, name: 'Zuhause', lat: 52.54, lon: 13.42, desc: 'Kollwitzstraße' },
+    { userId: u!.id, name: 'Arbeit', lat: 52.5, lon: 13.37 },
+    { userId: u!.id, name: '100% Fitness_Club', lat: 52.51, lon: 13.45 },
+    { userId: o!.id, name: 'Zuhause von Olaf', lat: 52.52, lon: 13.3 },
+  ])
+  own = serviceContext(database, { user: asSessionUser(u!) })
+  geo = serviceContext(database, { user: asSessionUser(u!), env: testEnv({ GEOCODER_URL: GEOCODER }), locale: 'en_US' })
+  unassigned = serviceContext(database, { user: asSessionUser(n!), env: testEnv({ GEOCODER_URL: GEOCODER }) })
+})
+afterEach(() => {
+  server.resetHandlers()
+  seen.length = 0
+})
+afterAll(async () => {
+  server.close()
+  await database.close()
+})
+
+async function constantOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof ServiceError) return e.constant
+    throw e
+  }
+  throw new Error('expected a ServiceError')
+}
+
+describe('with GEOCODER_URL (Nominatim jsonv2)', () => {
+  test('asks with q, format=jsonv2, limit=5 and a User-Agent; maps the results', async () => {
+    server.use(
+      http.get(GEOCODER, ({ request }) => {
+        seen.push({ url: new URL(request.url), userAgent: request.headers.get('user-agent') })
+        return HttpResponse.json([
+          { place_id: 1, lat: '52.5219184', lon: '13.4132147', name: 'Alexanderplatz', display_name: 'Alexanderplatz, Mitte, Berlin, 10178, Deutschland' },
+          { place_id: 2, lat: '52.5', lon: '13.4', display_name: 'Somewhere, Berlin' },
+          { place_id: 3, lat: 'bogus', lon: '13.4', display_name: 'Broken' },
+          { place_id: 4, lat: '95', lon: '13.4', display_name: 'Out of range' },
+          { nonsense: true },
+        ])
+      }),
+    )
+    const results = await searchPlaces(geo, '  Alexanderplatz ')
+    expect(results).toEqual([
+      { name: 'Alexanderplatz', label: 'Alexanderplatz, Mitte, Berlin, 10178, Deutschland', lat: 52.5219184, lon: 13.4132147 },
+      { name: 'Somewhere', label: 'Somewhere, Berlin', lat: 52.5, lon: 13.4 },
+    ])
+    expect(seen).toHaveLength(1)
+    const { url, userAgent } = seen[0]!
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'Alexanderplatz', format: 'jsonv2', limit: '5' })
+    expect(userAgent).toMatch(/^travel-diary\//)
+  })
+
+  test('an empty query asks nobody', async () => {
+    expect(await searchPlaces(geo, '   ')).toEqual([])
+  })
+
+  test.each([
+    ['HTTP 500', () => new HttpResponse('boom', { status: 500 })],
+    ['not JSON', () => new HttpResponse('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } })],
+    ['not a list', () => HttpResponse.json({ error: 'x' })],
+    ['network error', () => HttpResponse.error()],
+  ])('%s → GEOCODER_FAILED', async (_name, reply) => {
+    server.use(http.get(GEOCODER, reply))
+    expect(await constantOf(searchPlaces(geo, 'Berlin'))).toBe('GEOCODER_FAILED')
+  })
+
+  test('a slow geocoder times out → GEOCODER_FAILED', async () => {
+    server.use(
+      http.get(GEOCODER, async () => {
+        await delay(2000)
+        return HttpResponse.json([])
+      }),
+    )
+    const started = Date.now()
+    expect(await constantOf(searchPlaces(geo, 'Berlin', { timeoutMs: 100 }))).toBe('GEOCODER_FAILED')
+    expect(Date.now() - started).toBeLessThan(1500)
+  })
+
+  test('needs authorization', async () => {
+    expect(await constantOf(searchPlaces(unassigned, 'Berlin'))).toBe('NOT_AUTHORIZED')
+  })
+})
+
+describe('without GEOCODER_URL: the own places by name', () => {
+  test('finds own places case-insensitively, never another participant’s', async () => {
+    const results = await searchPlaces(own, 'zuhause')
+    expect(results).toEqual([{ name: 'Zuhause', label: 'Kollwitzstraße', lat: 52.54, lon: 13.42 }])
+  })
+  test('% and _ are literal characters', async () => {
+    expect((await searchPlaces(own, '100%')).map((r) => r.name)).toEqual(['100% Fitness_Club'])
+    expect(await searchPlaces(own, '%')).toHaveLength(1)
+    expect(await searchPlaces(own, 'ne_s')).toEqual([]) // as a wildcard it would match "ness"
+  })
+  test('nothing found → empty list', async () => {
+    expect(await searchPlaces(own, 'Mond')).toEqual([])
+  })
+})
