@@ -6,6 +6,7 @@ import type { SessionUser } from '~/services/core.server'
 import { deleteSession } from '~/services/session.server'
 import { req, type Ctx } from './context.server'
 import { SESSION_COOKIE, serializeCookie } from './cookies.server'
+import { toastCookie } from './http.server'
 
 export const PASSWORD_UPDATE_PATH = '/user/password-update-required'
 
@@ -20,13 +21,17 @@ export async function requireUser(context: Ctx, request: Request, opts: { allowP
       // The session expired while a form was being sent: keep the entries so nothing is lost.
       const body = new URLSearchParams()
       const form = await request.formData().catch(() => null)
-      for (const [k, v] of form ?? []) if (typeof v === 'string') body.append(k, v)
+      // Passwords are never stored (ADR 007): a password form comes back without them and asks again.
+      for (const [k, v] of form ?? []) if (typeof v === 'string' && !/password|pwd/i.test(k)) body.append(k, v)
       const id = crypto.randomBytes(18).toString('base64url')
       await r.app.database.db.insert(pendingPosts).values({ id, userId: r.session.expiredUserId, path: url.pathname, body: body.toString() })
       params.set('resume', id)
       params.set('redirectTo', request.headers.get('Referer') ? safeRedirect(new URL(request.headers.get('Referer')!).pathname, here) : here)
     }
-    throw redirect(`/user/login?${params}`)
+    // An expired session logs out with a notice (spec 8): the toast has to travel with the redirect.
+    const headers = new Headers()
+    if (r.session.state === 'invalid') headers.append('Set-Cookie', toastCookie(context, [{ type: 'error', key: 'errors:SESSION_INVALID_OR_EXPIRED' }]))
+    throw redirect(`/user/login?${params}`, { headers })
   }
   if (r.user.passwordUpdateRequired && !opts.allowPasswordUpdate) {
     // Spec 2.2: a user whose password update is required is logged out and sent to login.

@@ -1,25 +1,28 @@
-// Login (spec 2.4): idStr and password; notices for type reg, nvf and verified.
-import { getFormProps, useForm } from '@conform-to/react'
+// Login (spec 2.4): idStr and password; notices for type reg, nvf and verified. A logged-in user goes to /ways
+// (spec 2.2). After login: the forced password change, a kept form post (/user/resume/:id) or redirectTo.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useActionData, useSearchParams } from 'react-router'
+import { data, Form, Link, redirect, useActionData, useLocation, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { Route } from './+types/user.login'
 import { req, serviceCtx } from '~/lib/context.server'
-import { safeRedirect } from '~/lib/guards.server'
-import { SESSION_COOKIE, serializeCookie } from '~/lib/cookies.server'
+import { PASSWORD_UPDATE_PATH, safeRedirect } from '~/lib/guards.server'
+import { isBot, serviceErrorReply, sessionCookie } from '~/lib/account.server'
 import { required } from '~/lib/forms'
 import { ServiceError } from '~/services/core.server'
 import { userService } from '~/services/user.server'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
+import { Notice } from '~/components/ui'
 import { PageTitle } from '~/lib/title'
 
+/** Spec 5: "Login: idStr required, password required." */
 export const LoginSchema = z.object({
   idStr: required('account:validation.emptyEmail'),
   password: z.string({ error: 'account:validation.emptyPassword' }).min(1, 'account:validation.emptyPassword'),
   redirectTo: z.string().optional(),
   resume: z.string().optional(),
-  website: z.string().max(0).optional(),
+  website: z.string().optional(),
 })
 
 const TYPES = ['reg', 'nvf', 'verified'] as const
@@ -27,37 +30,89 @@ const TYPES = ['reg', 'nvf', 'verified'] as const
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (req(context).user) throw redirect('/ways')
   const type = TYPES.find((t) => t === params.type) ?? null
+  if (params.type && !type) throw redirect('/user/login')
   return { type }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
+  if (isBot(formData)) return redirect('/ways')
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   const { idStr, password, redirectTo, resume } = submission.value
   try {
     const result = await userService.login(serviceCtx(context), { idStr, password, platformConstant: 'WEB' })
-    const r = req(context)
-    const maxAge = (new Date(result.sessionValidityDate).getTime() - Date.now()) / 1000
-    const cookie = serializeCookie(SESSION_COOKIE, result.session, { httpOnly: true, secure: r.server.secure, maxAge: 90 * 24 * 3600 > maxAge ? 90 * 24 * 3600 : maxAge })
-    let to = result.passwordUpdateRequired ? '/user/password-update-required' : safeRedirect(redirectTo, '/ways')
-    if (resume && !result.passwordUpdateRequired) to = `/user/resume/${encodeURIComponent(resume)}?redirectTo=${encodeURIComponent(safeRedirect(redirectTo, '/ways'))}`
-    return redirect(to, { headers: { 'Set-Cookie': cookie } })
+    const back = safeRedirect(redirectTo, '/ways')
+    let to = back
+    if (result.passwordUpdateRequired) to = PASSWORD_UPDATE_PATH
+    else if (resume) to = `/user/resume/${encodeURIComponent(resume)}?redirectTo=${encodeURIComponent(back)}`
+    return redirect(to, { headers: { 'Set-Cookie': sessionCookie(context, result.session) } })
   } catch (e) {
-    if (e instanceof ServiceError) {
-      // Spec 2.4: on PROF_NOT_VERIFIED the password field and its errors are cleared → login with type nvf.
-      if (e.constant === 'PROF_NOT_VERIFIED') return redirect('/user/login/nvf')
-      if (e.constant === 'TOO_MANY_REQUESTS') return data(submission.reply({ formErrors: ['errors:TOO_MANY_REQUESTS'], hideFields: ['password'] }), { status: 429 })
-      return data(submission.reply({ formErrors: [`errors:${e.constant}`], hideFields: ['password'] }), { status: 400 })
+    // Spec 2.4 / 8: on PROF_NOT_VERIFIED the password field and its errors are cleared → login with type nvf.
+    if (e instanceof ServiceError && e.constant === 'PROF_NOT_VERIFIED') return redirect('/user/login/nvf')
+    if (e instanceof ServiceError && e.constant === 'INVALID_CREDENTIALS') {
+      return data(submission.reply({ formErrors: ['account:validation.invalidEmailPassword'], hideFields: ['password'] }), { status: 400 })
     }
-    throw e
+    return serviceErrorReply(submission, e, { hideFields: ['password'] })
   }
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account')
   const lastResult = useActionData<typeof action>()
+  const location = useLocation()
   const [searchParams] = useSearchParams()
+  const type = loaderData.type
+  // A redirect back to this page (PROF_NOT_VERIFIED → /user/login/nvf) must clear the password and the errors
+  // (spec 2.4) also with JavaScript, where the same inputs would stay: a new navigation mounts a new form.
+  const formKey = lastResult ? location.pathname : `${location.pathname}:${location.key}`
+  return (
+    <div className="card stack">
+      <PageTitle>{t('login.title')}</PageTitle>
+      <h1>{t('login.title')}</h1>
+      {type === 'reg' && (
+        <Notice type="success" role="status">
+          <p>{t('login.notice.reg')}</p>
+        </Notice>
+      )}
+      {type === 'verified' && (
+        <Notice type="success" role="status">
+          <p>{t('login.notice.verified')}</p>
+        </Notice>
+      )}
+      {type === 'nvf' && (
+        <Notice type="warning" role="status">
+          <p>{t('login.notice.nvf')}</p>
+          <p>
+            <Link to="/user/reset-registration">{t('login.notice.resend')}</Link>
+          </p>
+        </Notice>
+      )}
+      {searchParams.get('resume') && (
+        <Notice type="info">
+          <p>{t('login.notice.resume')}</p>
+        </Notice>
+      )}
+      <LoginForm key={formKey} lastResult={lastResult} redirectTo={searchParams.get('redirectTo') ?? ''} resume={searchParams.get('resume') ?? ''} />
+      <nav aria-label={t('login.more')}>
+        <ul className="link-list">
+          <li>
+            <Link to="/user/register">{t('login.register')}</Link>
+          </li>
+          <li>
+            <Link to="/user/reset-password">{t('login.forgot')}</Link>
+          </li>
+          <li>
+            <Link to="/user/reset-registration">{t('login.resend')}</Link>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+function LoginForm({ lastResult, redirectTo, resume }: { lastResult: SubmissionResult<string[]> | undefined; redirectTo: string; resume: string }) {
+  const { t } = useTranslation('account')
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(LoginSchema),
@@ -65,44 +120,17 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
-  const type = loaderData.type
   return (
-    <div className="card stack">
-      <PageTitle>{t('login.title')}</PageTitle>
-      <h1>{t('login.title')}</h1>
-      {type === 'reg' && <p className="notice notice--success">{t('login.notice.reg')}</p>}
-      {type === 'verified' && <p className="notice notice--success">{t('login.notice.verified')}</p>}
-      {type === 'nvf' && (
-        <div className="notice notice--warning">
-          <p>{t('login.notice.nvf')}</p>
-          <p>
-            <Link to="/user/reset-registration">{t('login.notice.resend')}</Link>
-          </p>
-        </div>
-      )}
-      {searchParams.get('resume') && <p className="notice notice--info">{t('login.notice.resume')}</p>}
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <input type="hidden" name="resume" value={searchParams.get('resume') ?? ''} />
-        <Honeypot />
-        <TextField field={fields.idStr} label={t('login.idStr')} type="email" autoComplete="username" />
-        <TextField field={fields.password} label={t('login.password')} type="password" autoComplete="current-password" />
-        <button type="submit" className="btn btn--primary btn--block">
-          {t('login.submit')}
-        </button>
-      </Form>
-      <ul className="link-list">
-        <li>
-          <Link to="/user/register">{t('login.register')}</Link>
-        </li>
-        <li>
-          <Link to="/user/reset-password">{t('login.forgot')}</Link>
-        </li>
-        <li>
-          <Link to="/user/reset-registration">{t('login.resend')}</Link>
-        </li>
-      </ul>
-    </div>
+    <Form method="post" {...getFormProps(form)} className="stack">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="resume" value={resume} />
+      <Honeypot />
+      <TextField field={fields.idStr} label={t('login.idStr')} type="email" autoComplete="username" />
+      <TextField field={fields.password} label={t('login.password')} type="password" autoComplete="current-password" />
+      <button type="submit" className="btn btn--primary btn--block">
+        {t('login.submit')}
+      </button>
+    </Form>
   )
 }

@@ -1,14 +1,14 @@
-// POST /user/logout (contracts.md §6): ends the session in the database and clears the cookie.
+// POST /user/logout (contracts.md §6): ends the session in the database and clears the cookie (spec 4: "Logout
+// clears the stored session and reloads the page" — the redirect is a full page load).
 import { redirect } from 'react-router'
 import type { Route } from './+types/user.logout'
 import { req, serviceCtx } from '~/lib/context.server'
-import { SESSION_COOKIE, serializeCookie } from '~/lib/cookies.server'
+import { clearSessionCookie } from '~/lib/account.server'
 import { userService } from '~/services/user.server'
 
 export async function action({ context }: Route.ActionArgs) {
-  const r = req(context)
-  if (r.user) await userService.logout(serviceCtx(context), {})
-  return redirect('/user/login', { headers: { 'Set-Cookie': serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true, secure: r.server.secure }) } })
+  if (req(context).user) await userService.logout(serviceCtx(context), {})
+  return redirect('/user/login', { headers: { 'Set-Cookie': clearSessionCookie(context) } })
 }
 
 export function loader() {

@@ -1,12 +1,52 @@
+// The forced password change after an expired password (spec 2.4, 4: "An expired password forces a change right
+// after login (logout and login again)"). Start layout; the guard lets this one page through (spec 2.2).
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/user.password-update-required'
+import { serviceCtx } from '~/lib/context.server'
+import { requireUser } from '~/lib/guards.server'
+import { clearSessionCookie, serviceErrorReply } from '~/lib/account.server'
+import { redirectWithToast, success } from '~/lib/http.server'
+import { UpdatePasswordSchema } from '~/lib/account-forms'
+import { userService } from '~/services/user.server'
+import { UpdatePasswordForm } from '~/components/form/UpdatePasswordForm'
 import { PageTitle } from '~/lib/title'
 
-export default function Page() {
+const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request, { allowPasswordUpdate: true })
+  if (!user.passwordUpdateRequired) throw redirect('/ways')
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request, { allowPasswordUpdate: true })
+  if (!user.passwordUpdateRequired) throw redirect('/ways')
+  const submission = parseWithZod(await request.formData(), { schema: UpdatePasswordSchema })
+  if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
+  const { currentPassword, newPassword } = submission.value
+  const ctx = serviceCtx(context)
+  try {
+    await userService.updatePassword(ctx, { currentPassword, newPassword })
+  } catch (e) {
+    return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
+  }
+  // Then logout and login again.
+  await userService.logout(ctx, {})
+  return redirectWithToast(context, '/user/login', success('account:passwordUpdateRequired.done'), { headers: { 'Set-Cookie': clearSessionCookie(context) } })
+}
+
+export default function PasswordUpdateRequired() {
   const { t } = useTranslation('account')
+  const lastResult = useActionData<typeof action>()
   return (
-    <section className="stack">
+    <div className="card stack">
       <PageTitle>{t('passwordUpdateRequired.title')}</PageTitle>
       <h1>{t('passwordUpdateRequired.title')}</h1>
-    </section>
+      <p>{t('passwordUpdateRequired.intro')}</p>
+      <UpdatePasswordForm lastResult={lastResult} submitLabel={t('passwordUpdateRequired.submit')} />
+    </div>
   )
 }

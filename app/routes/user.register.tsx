@@ -1,12 +1,90 @@
+// Register (spec 2.4): e-mail, password and confirmation; alias, firstName and lastName are sent as well.
+// Success → login with type reg. An address that already has an account gets the same answer (ADR 007).
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { Route } from './+types/user.register'
+import { serviceCtx } from '~/lib/context.server'
+import { isBot, serviceErrorReply } from '~/lib/account.server'
+import { email, minLen } from '~/lib/forms'
+import { userService } from '~/services/user.server'
+import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { PageTitle } from '~/lib/title'
 
-export default function Page() {
+const optionalText = z.string().trim().max(200).optional()
+
+/**
+ * Spec 5: "Register: e-mail required and valid; password required, at least 3 characters; confirmation required
+ * and equal to the password."
+ */
+export const RegisterSchema = z
+  .object({
+    email: email('account:validation.emptyEmail', 'account:validation.invalidEmail'),
+    password: minLen('account:validation.emptyPassword', 3, 'account:validation.minPassword').max(1000),
+    confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
+    alias: optionalText,
+    firstName: optionalText,
+    lastName: optionalText,
+    website: z.string().optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatchRegister' })
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  if (isBot(formData)) return redirect('/user/login/reg')
+  const submission = parseWithZod(formData, { schema: RegisterSchema })
+  const hideFields = ['password', 'confirmPassword']
+  if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
+  const v = submission.value
+  try {
+    await userService.register(serviceCtx(context), {
+      pers: { alias: v.alias ?? null, firstName: v.firstName ?? null, lastName: v.lastName ?? null, idStr: v.email },
+      pwd: v.password,
+      platformConstant: 'WEB',
+    })
+  } catch (e) {
+    return serviceErrorReply(submission, e, { hideFields })
+  }
+  return redirect('/user/login/reg')
+}
+
+export default function Register() {
   const { t } = useTranslation('account')
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(RegisterSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
   return (
-    <section className="stack">
+    <div className="card stack">
       <PageTitle>{t('register.title')}</PageTitle>
       <h1>{t('register.title')}</h1>
-    </section>
+      <p>{t('register.intro')}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Honeypot />
+        <TextField field={fields.email} label={t('register.email')} type="email" autoComplete="email" />
+        <TextField field={fields.password} label={t('register.password')} hint={t('register.passwordHint')} type="password" autoComplete="new-password" />
+        <TextField field={fields.confirmPassword} label={t('register.confirmPassword')} type="password" autoComplete="new-password" />
+        <fieldset className="fieldset stack account-optional">
+          <legend className="fieldset__legend">{t('register.about')}</legend>
+          <p className="field__hint">{t('register.aboutHint')}</p>
+          <TextField field={fields.firstName} label={t('register.firstName')} autoComplete="given-name" />
+          <TextField field={fields.lastName} label={t('register.lastName')} autoComplete="family-name" />
+          <TextField field={fields.alias} label={t('register.alias')} autoComplete="nickname" />
+        </fieldset>
+        <button type="submit" className="btn btn--primary btn--block">
+          {t('register.submit')}
+        </button>
+      </Form>
+      <p>
+        <Link to="/user/login">{t('register.haveAccount')}</Link>
+      </p>
+    </div>
   )
 }

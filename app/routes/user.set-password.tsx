@@ -1,12 +1,90 @@
+// Set password from the reset link (spec 2.4): new password and confirmation; e-mail and verstr come from the
+// link's query. Without them → login (spec 2.1). Success → login with a toast.
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { Route } from './+types/user.set-password'
+import { serviceCtx } from '~/lib/context.server'
+import { serviceErrorReply } from '~/lib/account.server'
+import { redirectWithToast, success } from '~/lib/http.server'
+import { userService } from '~/services/user.server'
+import { FormErrors, TextField } from '~/components/form/TextField'
 import { PageTitle } from '~/lib/title'
 
-export default function Page() {
+/**
+ * Spec 5: "Set password from link: no validation is active (a minimum-3 rule exists but is disabled)." So only what
+ * a form cannot do without is checked: a password at all, and a confirmation that matches it.
+ */
+export const SetPasswordSchema = z
+  .object({
+    password: z.string({ error: 'account:validation.emptyPassword' }).min(1, 'account:validation.emptyPassword').max(1000),
+    confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatch' })
+
+function linkParams(request: Request) {
+  const url = new URL(request.url)
+  const email = url.searchParams.get('email')?.trim()
+  const verstr = url.searchParams.get('verstr')?.trim()
+  return email && verstr ? { email, verstr } : null
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const link = linkParams(request)
+  if (!link) throw redirect('/user/login')
+  return { email: link.email }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const link = linkParams(request)
+  if (!link) throw redirect('/user/login')
+  const submission = parseWithZod(await request.formData(), { schema: SetPasswordSchema })
+  const hideFields = ['password', 'confirmPassword']
+  if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
+  try {
+    await userService.setPassword(serviceCtx(context), { emailAddr: link.email, password: submission.value.password, verificationStr: link.verstr })
+  } catch (e) {
+    return serviceErrorReply(submission, e, { hideFields })
+  }
+  return redirectWithToast(context, '/user/login', success('common:success.newPasswordSet'))
+}
+
+export default function SetPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account')
+  const lastResult = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(SetPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetPasswordSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const tokenFailed = form.errors?.includes('errors:TOKEN_INVALID_OR_EXPIRED')
   return (
-    <section className="stack">
+    <div className="card stack">
       <PageTitle>{t('setPassword.title')}</PageTitle>
       <h1>{t('setPassword.title')}</h1>
-    </section>
+      <p>{t('setPassword.intro', { email: loaderData.email })}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {tokenFailed && (
+          <p>
+            <Link to="/user/reset-password">{t('setPassword.requestNew')}</Link>
+          </p>
+        )}
+        {/* For password managers: the account this password belongs to. */}
+        <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
+        <TextField field={fields.password} label={t('setPassword.password')} type="password" autoComplete="new-password" />
+        <TextField field={fields.confirmPassword} label={t('setPassword.confirmPassword')} type="password" autoComplete="new-password" />
+        <button type="submit" className="btn btn--primary btn--block">
+          {t('setPassword.submit')}
+        </button>
+      </Form>
+      <p>
+        <Link to="/user/login">{t('backToLogin')}</Link>
+      </p>
+    </div>
   )
 }

@@ -1,12 +1,25 @@
-import { useTranslation } from 'react-i18next'
-import { PageTitle } from '~/lib/title'
+// Verify e-mail from the link (spec 2.1, 2.4, 8): needs email and verstr, without them → login. Success → login with
+// the verified notice; PROF_VERIFICATION_FAILED → login with the not-verified notice. No screen of its own.
+import { redirect } from 'react-router'
+import type { Route } from './+types/user.verify-email'
+import { serviceCtx } from '~/lib/context.server'
+import { ServiceError } from '~/services/core.server'
+import { userService } from '~/services/user.server'
 
-export default function Page() {
-  const { t } = useTranslation('account')
-  return (
-    <section className="stack">
-      <PageTitle>{t('verifyEmail.title')}</PageTitle>
-      <h1>{t('verifyEmail.title')}</h1>
-    </section>
-  )
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const email = url.searchParams.get('email')?.trim()
+  const verstr = url.searchParams.get('verstr')?.trim()
+  if (!email || !verstr) throw redirect('/user/login')
+  try {
+    await userService.verifyEmailAddress(serviceCtx(context), { emailAddr: email, verificationStr: verstr })
+  } catch (e) {
+    if (e instanceof ServiceError) throw redirect('/user/login/nvf')
+    throw e
+  }
+  throw redirect('/user/login/verified')
+}
+
+export default function VerifyEmail() {
+  return null
 }

@@ -1,10 +1,41 @@
-// Service "user" (spec 7): accounts and sessions.
-import { eq } from 'drizzle-orm'
+// Service "user" (spec 7): accounts and sessions. Security decisions: docs/decisions/003-sessions.md (sessions)
+// and docs/decisions/007-account-security.md (throttling, one-time tokens, no account enumeration).
+import crypto from 'node:crypto'
+import { and, eq, isNull, lt, ne } from 'drizzle-orm'
 import { z } from 'zod'
-import { users } from '~/db/schema'
-import { method, ServiceError, type Service } from './core.server'
-import { dummyHash, verifyPassword } from './password.server'
-import { createSession, deleteSession, extendSession } from './session.server'
+import type { DbOrTx } from '~/db/connect.server'
+import { oneTimeTokens, sessions, throttleEvents, users } from '~/db/schema'
+import { log } from '~/lib/log.server'
+import type { Mail } from '~/lib/mailer.server'
+import { method, ServiceError, type AuthedContext, type Service, type ServiceContext } from './core.server'
+import { newPseudonym } from './import.server'
+import { accountExistsMail, mailLocale, resetPasswordMail, verificationMail } from './mail-templates.server'
+import { dummyHash, hashPassword, verifyPassword } from './password.server'
+import { createSession, deleteSession, deleteUserSessions, extendSession, hashToken, newToken } from './session.server'
+import { checkThrottle, clearEvents, recordEvent } from './throttle.server'
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules (ADR 007)
+
+/** Spec 5 / 9: "Password minimum length 3". */
+export const PASSWORD_MIN = 3
+/** One-time tokens: a reset link lives one hour, a verification link one week. */
+export const TOKEN_TTL_MS = { verify: 7 * 24 * 3600 * 1000, reset: 3600 * 1000 } as const
+/** Failures (login) or requests (register, resets) counted per account and per client address in a sliding window. */
+export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 5, perClient: 20 } as const
+/** Register and both resets answer no sooner than this, whatever the address, so time reveals nothing. */
+export const MIN_ANSWER_MS = 250
+
+type ThrottledAction = 'login' | 'register' | 'resetPassword' | 'resetRegistration'
+type TokenKind = keyof typeof TOKEN_TTL_MS
+
+const zEmail = z.string().trim().toLowerCase().max(320).pipe(z.email())
+const zPassword = z.string().min(PASSWORD_MIN).max(1000)
+const zToken = z.string().trim().min(1).max(200)
+const zName = z.string().trim().max(200).nullish()
+
+// ---------------------------------------------------------------------------------------------------------------
+// The service
 
 export const userService = {
   login: method({
@@ -15,12 +46,18 @@ export const userService = {
       platformConstant: z.string().optional(),
     }),
     async run({ idStr, password }, ctx) {
-      const [user] = await ctx.db.select().from(users).where(eq(users.email, idStr.toLowerCase())).limit(1)
+      const email = idStr.toLowerCase()
+      await assertNotThrottled(ctx, 'login', email)
+      const user = await userByEmail(ctx.db, email)
+      // Unknown address: verify against a dummy hash, so both answers take one argon2 verification.
       const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false)
-      if (!user || !ok) throw new ServiceError('INVALID_CREDENTIALS')
+      if (!user || !ok) {
+        await recordAttempt(ctx, 'login', email)
+        throw new ServiceError('INVALID_CREDENTIALS')
+      }
       if (!user.verified) throw new ServiceError('PROF_NOT_VERIFIED')
-      const now = ctx.now()
-      const { token, expiresAt } = await createSession(ctx.db, user.id, now)
+      await clearEvents(ctx.db, throttleKeys('login', email, ctx.clientIp)[0]!.key)
+      const { token, expiresAt } = await createSession(ctx.db, user.id, ctx.now())
       return {
         session: token,
         sessionValidityDate: expiresAt.toISOString(),
@@ -29,13 +66,17 @@ export const userService = {
       }
     },
   }),
+
+  /** Ends the caller's session in the database (the page route clears the cookie as well). */
   logout: method({
     params: z.object({}).passthrough(),
     async run(_p, ctx) {
       if (ctx.sessionToken) await deleteSession(ctx.db, ctx.sessionToken)
+      else await ctx.db.delete(sessions).where(eq(sessions.id, ctx.user.sessionId))
       return {}
     },
   }),
+
   updateSessionValidity: method({
     params: z.object({}).passthrough(),
     async run(_p, ctx) {
@@ -43,4 +84,292 @@ export const userService = {
       return { sessionValidityDate: until.toISOString() }
     },
   }),
+
+  /**
+   * Spec 7: a null return means success. An address that already has an account gets the same answer; that
+   * address is sent a notice (or, when it was never verified, a fresh verification mail) instead.
+   */
+  register: method({
+    public: true,
+    params: z.object({
+      pers: z.object({ alias: zName, firstName: zName, lastName: zName, idStr: zEmail }),
+      pwd: zPassword,
+      platformConstant: z.string().optional(),
+    }),
+    async run({ pers, pwd }, ctx) {
+      return withFloor(async () => {
+        const email = pers.idStr
+        await assertNotThrottled(ctx, 'register', email)
+        await recordAttempt(ctx, 'register', email)
+        // Both paths hash the password: the argon2 time is the same whether or not the address is known.
+        const passwordHash = await hashPassword(pwd)
+        const existing = await userByEmail(ctx.db, email)
+        if (existing) {
+          await mailExistingAccount(ctx, existing)
+          return null
+        }
+        const locale = ctx.locale
+        let token: string | null = null
+        try {
+          token = await ctx.db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(users)
+              .values({
+                email,
+                passwordHash,
+                alias: pers.alias || null,
+                firstName: pers.firstName || null,
+                lastName: pers.lastName || null,
+                verified: false,
+                locale,
+                pseudonym: newPseudonym(),
+                createdAt: ctx.now(),
+              })
+              .returning({ id: users.id })
+            return issueToken(tx, row!.id, 'verify', ctx.now())
+          })
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err
+          // Registered by a parallel request a moment ago: treat it like an existing account.
+          const raced = await userByEmail(ctx.db, email)
+          if (raced) await mailExistingAccount(ctx, raced)
+          return null
+        }
+        deliver(ctx, verificationMail({ ...mailBase(ctx, email, locale), token }))
+        return null
+      })
+    },
+  }),
+
+  /** Resends the verification mail; known, unknown and already verified addresses get the same answer. */
+  resetRegistration: method({
+    public: true,
+    params: z.object({ emailAddr: zEmail }),
+    async run({ emailAddr }, ctx) {
+      return withFloor(async () => {
+        await assertNotThrottled(ctx, 'resetRegistration', emailAddr)
+        await recordAttempt(ctx, 'resetRegistration', emailAddr)
+        const user = await userByEmail(ctx.db, emailAddr)
+        const token = newToken()
+        if (user && !user.verified) {
+          await ctx.db.transaction((tx) => storeToken(tx, user.id, 'verify', token, ctx.now()))
+          deliver(ctx, verificationMail({ ...mailBase(ctx, user.email, mailLocale(user.locale)), token }))
+        }
+        return {}
+      })
+    },
+  }),
+
+  /**
+   * The link of the verification mail. A link opened a second time (mail scanners often open it first) does
+   * nothing more and answers success while the address is verified; unknown, foreign or expired links answer
+   * PROF_VERIFICATION_FAILED.
+   */
+  verifyEmailAddress: method({
+    public: true,
+    params: z.object({ emailAddr: zEmail, verificationStr: zToken }),
+    async run({ emailAddr, verificationStr }, ctx) {
+      const now = ctx.now()
+      const verified = await ctx.db.transaction(async (tx) => {
+        const found = await findToken(tx, emailAddr, verificationStr, 'verify')
+        if (!found) return false
+        if (found.token.usedAt) return found.user.verified
+        if (found.token.expiresAt <= now) return false
+        if (!(await markUsed(tx, found.token.id, now))) return found.user.verified
+        await tx.update(users).set({ verified: true }).where(eq(users.id, found.user.id))
+        return true
+      })
+      if (!verified) throw new ServiceError('PROF_VERIFICATION_FAILED')
+      return {}
+    },
+  }),
+
+  /** Sends a reset link to a known address; known and unknown addresses get the same answer. */
+  resetPassword: method({
+    public: true,
+    params: z.object({ emailAddr: zEmail }),
+    async run({ emailAddr }, ctx) {
+      return withFloor(async () => {
+        await assertNotThrottled(ctx, 'resetPassword', emailAddr)
+        await recordAttempt(ctx, 'resetPassword', emailAddr)
+        const user = await userByEmail(ctx.db, emailAddr)
+        const token = newToken()
+        if (user) {
+          await ctx.db.transaction((tx) => storeToken(tx, user.id, 'reset', token, ctx.now()))
+          deliver(ctx, resetPasswordMail({ ...mailBase(ctx, user.email, mailLocale(user.locale)), token }))
+        }
+        return {}
+      })
+    },
+  }),
+
+  /**
+   * The link of the reset mail: sets the new password, ends every session of the account and lifts a login lock.
+   * The link proves the address, so an unverified account counts as verified afterwards. The set-password form has
+   * no minimum length (spec 5: "no validation is active"), so neither has this method.
+   */
+  setPassword: method({
+    public: true,
+    params: z.object({ emailAddr: zEmail, password: z.string().min(1).max(1000), verificationStr: zToken }),
+    async run({ emailAddr, password, verificationStr }, ctx) {
+      const now = ctx.now()
+      const passwordHash = await hashPassword(password)
+      const ok = await ctx.db.transaction(async (tx) => {
+        const found = await findToken(tx, emailAddr, verificationStr, 'reset')
+        if (!found || found.token.usedAt || found.token.expiresAt <= now) return false
+        if (!(await markUsed(tx, found.token.id, now))) return false
+        await tx.update(users).set({ passwordHash, passwordUpdateRequired: false, verified: true }).where(eq(users.id, found.user.id))
+        await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, found.user.id), eq(oneTimeTokens.kind, 'reset'), ne(oneTimeTokens.id, found.token.id)))
+        await deleteUserSessions(tx, found.user.id)
+        await clearEvents(tx, throttleKeys('login', found.user.email, ctx.clientIp)[0]!.key)
+        return true
+      })
+      if (!ok) throw new ServiceError('TOKEN_INVALID_OR_EXPIRED')
+      return {}
+    },
+  }),
+
+  /** Changes the password; every other session of the account ends (this one stays). */
+  updatePassword: method({
+    params: z.object({ currentPassword: z.string().min(1).max(1000), newPassword: zPassword }),
+    async run({ currentPassword, newPassword }, ctx) {
+      await checkCurrentPassword(ctx, currentPassword)
+      const passwordHash = await hashPassword(newPassword)
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, passwordUpdateRequired: false }).where(eq(users.id, ctx.user.id))
+        await tx.delete(sessions).where(and(eq(sessions.userId, ctx.user.id), ne(sessions.id, ctx.user.sessionId)))
+        await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, ctx.user.id), eq(oneTimeTokens.kind, 'reset')))
+      })
+      return {}
+    },
+  }),
+
+  /** Deletes the account and everything that belongs to it (ways, legs, answers, drafts, places, sessions, tokens). */
+  deleteProfile: method({
+    params: z.object({ currentPassword: z.string().min(1).max(1000) }),
+    async run({ currentPassword }, ctx) {
+      await checkCurrentPassword(ctx, currentPassword)
+      // Every table that refers to users does so with ON DELETE CASCADE (app/db/schema.ts).
+      await ctx.db.delete(users).where(eq(users.id, ctx.user.id))
+      return {}
+    },
+  }),
 } satisfies Service
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+
+async function userByEmail(db: DbOrTx, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  return user ?? null
+}
+
+/** Wrong current passwords count like failed logins of the account (a stolen session cannot guess it). */
+async function checkCurrentPassword(ctx: AuthedContext, password: string) {
+  await assertNotThrottled(ctx, 'login', ctx.user.email)
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1)
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+    await recordAttempt(ctx, 'login', ctx.user.email)
+    throw new ServiceError('WRONG_PASSWORD')
+  }
+}
+
+async function mailExistingAccount(ctx: ServiceContext, user: typeof users.$inferSelect) {
+  const base = mailBase(ctx, user.email, mailLocale(user.locale))
+  if (user.verified) return deliver(ctx, accountExistsMail(base))
+  // Never verified: the person probably lost the first mail; send a fresh link (the password stays as it was).
+  const token = await ctx.db.transaction((tx) => issueToken(tx, user.id, 'verify', ctx.now()))
+  deliver(ctx, verificationMail({ ...base, token }))
+}
+
+function mailBase(ctx: ServiceContext, to: string, locale: ServiceContext['locale']) {
+  return { to, locale, publicUrl: ctx.env.publicUrl, projectTitle: ctx.env.PROJECT_TITLE }
+}
+
+/**
+ * Hands the mail to the transport without waiting for it: the answer must not take longer when a mail goes out
+ * (no enumeration by timing, and a slow SMTP server does not hold up the page). A failure is logged.
+ */
+function deliver(ctx: ServiceContext, mail: Mail) {
+  ctx.mailer.send(mail).catch((err: unknown) => log.error({ msg: 'mail delivery failed', error: err instanceof Error ? err.message : String(err) }))
+}
+
+/** Waits until MIN_ANSWER_MS have passed since the start, whatever happened (also on errors). */
+async function withFloor<T>(fn: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  try {
+    return await fn()
+  } finally {
+    const left = MIN_ANSWER_MS - (performance.now() - started)
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
+  }
+}
+
+// One-time tokens: 256 random bits, only the SHA-256 stored, single use, expiring; a new one replaces the old ones.
+
+export async function issueToken(tx: DbOrTx, userId: number, kind: TokenKind, now: Date): Promise<string> {
+  const token = newToken()
+  await storeToken(tx, userId, kind, token, now)
+  return token
+}
+
+async function storeToken(tx: DbOrTx, userId: number, kind: TokenKind, token: string, now: Date) {
+  await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)))
+  await tx.insert(oneTimeTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]), createdAt: now })
+}
+
+/** The token row and its user, when the token exists, is of this kind and belongs to this address. */
+async function findToken(tx: DbOrTx, email: string, token: string, kind: TokenKind) {
+  const [row] = await tx
+    .select({ token: oneTimeTokens, user: users })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind)))
+    .limit(1)
+  if (!row || row.user.email !== email) return null
+  return row
+}
+
+/** Marks a token used; false when a concurrent request used it first (single use, atomically). */
+async function markUsed(tx: DbOrTx, tokenId: number, now: Date): Promise<boolean> {
+  const updated = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.id, tokenId), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id })
+  return updated.length === 1
+}
+
+// Throttling (counted in the database, shared by every app process). Keys carry digests, not addresses.
+
+export function throttleKeys(action: ThrottledAction, email: string, clientIp: string) {
+  return [
+    { key: `${action}:account:${digest(email.toLowerCase())}`, limit: THROTTLE.perAccount },
+    { key: `${action}:client:${digest(clientIp)}`, limit: THROTTLE.perClient },
+  ]
+}
+
+async function assertNotThrottled(ctx: ServiceContext, action: ThrottledAction, email: string) {
+  const now = ctx.now()
+  for (const { key, limit } of throttleKeys(action, email, ctx.clientIp)) {
+    if (!(await checkThrottle(ctx.db, key, { limit, windowMs: THROTTLE.windowMs, now, count: false }))) throw new ServiceError('TOO_MANY_REQUESTS')
+  }
+}
+
+async function recordAttempt(ctx: ServiceContext, action: ThrottledAction, email: string) {
+  const now = ctx.now()
+  const before = new Date(now.getTime() - THROTTLE.windowMs)
+  for (const { key } of throttleKeys(action, email, ctx.clientIp)) {
+    await ctx.db.delete(throttleEvents).where(and(eq(throttleEvents.key, key), lt(throttleEvents.at, before)))
+    await recordEvent(ctx.db, key, now)
+  }
+}
+
+function digest(s: string) {
+  return crypto.createHash('sha256').update(s).digest('base64url').slice(0, 22)
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}

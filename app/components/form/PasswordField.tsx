@@ -1,0 +1,62 @@
+// A password input with a "show password" checkbox that works with and without JavaScript (spec 2.4, delete account).
+// Without JS the input is a text field masked by CSS (-webkit-text-security, in every current engine) and the
+// checkbox unmasks it through :has(); once the page is hydrated it is a real password field and the checkbox
+// switches its type.
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHydrated } from '~/components/ui'
+
+export function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete = 'current-password',
+  showLabel,
+}: {
+  field: FieldMetadata<string | undefined>
+  label: string
+  hint?: string
+  autoComplete?: string
+  showLabel: string
+}) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const [shown, setShown] = useState(false)
+  const errors = field.errors ?? []
+  const hintId = hint ? `${field.id}-hint` : undefined
+  const errorId = `${field.id}-error`
+  const toggleId = `${field.id}-show`
+  const type = hydrated ? (shown ? 'text' : 'password') : 'text'
+  const props = getInputProps(field, { type, ariaDescribedBy: [hintId, errors.length ? errorId : undefined].filter(Boolean).join(' ') || undefined })
+  return (
+    <div className="field password-field">
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {hint && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      <p className="field__error" id={errorId} aria-live="polite">
+        {errors.map((e) => t(e)).join(' ')}
+      </p>
+      <input
+        {...props}
+        key={props.key}
+        className={hydrated ? undefined : 'password-field__masked'}
+        autoComplete={autoComplete}
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+      />
+      <label className="choice choice--plain password-field__toggle">
+        <input type="checkbox" id={toggleId} checked={shown} onChange={(e) => setShown(e.currentTarget.checked)} />
+        <span className="choice__text">
+          <span className="choice__label">{showLabel}</span>
+        </span>
+      </label>
+    </div>
+  )
+}
