@@ -1,5 +1,21 @@
-import { redirect } from 'react-router'
+// GET /user/my-data: "Download my data" in the user menu (a plain link, works without JavaScript). Answers a JSON
+// file with everything stored about the participant (export.server.ts exportOwnData, also user.getOwnData in the
+// HTTP API). Resource route: loader only; the _auth layout already requires login.
+import type { Route } from './+types/user.my-data'
+import { requireUser } from '~/lib/guards.server'
+import { req, serviceCtx } from '~/lib/context.server'
+import { ownDataFileName, ownDataService } from '~/services/export.server'
 
-export function loader() {
-  return redirect('/ways')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context, request)
+  const data = await ownDataService.getOwnData(serviceCtx(context), {})
+  const name = ownDataFileName(new Date(), req(context).app.env.STUDY_TIME_ZONE)
+  return new Response(JSON.stringify(data, null, 2) + '\n', {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
 }
