@@ -1,12 +1,424 @@
+// /ways/tripDetails/:id (spec 2.7 trip detail, spec 4 "Trip detail steps"): the header (date, start and end
+// time, duration, status icon), the left panel (step button, legs with per-leg editing, copy/delete way) and the
+// right panel (the map, or the questionnaire during the questionnaire step).
+//
+// The step comes from the stored state (steps.ts stepOnLoad) on every load, so each post simply reloads:
+//   Purpose               step button → ?dialog=purpose (all legs); per leg: ?dialog=purpose&leg=ID, copy, delete
+//   TrafficModes          per leg: ?dialog=modes&leg=ID (back / ok / next; report in the first); button → ?dialog=confirm
+//   BeforeQuestionnaires  button → ?view=questionnaire (the trip-level view: step Questionnaires)
+//   Questionnaires        right panel: <QuestionnaireStep tripId data /> with data from loadQuestionnaireStep(ctx, id,
+//                         url.searchParams); the questionnaire panel keeps `view=questionnaire` in its own links and
+//                         posts to /ways/tripDetails/:id/questionnaire. With nothing pending: "complete the way".
+//   Validated             read-only
+// A confirmed way is read-only for good; a reported way cannot be opened (redirect to the list with an error
+// toast, spec 2.7 "A reported trip cannot be opened"). `?leg=ID` selects a leg (highlighted on the map).
+// Every action is a form post with an `intent` (400 for an unknown one) and the way's `version`.
+import { data, Form, Link, redirect, useActionData, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/ways.trip-details'
+import { useRootData } from '~/root'
+import { req, serviceCtx } from '~/lib/context.server'
+import { requireUser } from '~/lib/guards.server'
+import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { PageTitle } from '~/lib/title'
+import { ServiceError } from '~/services/core.server'
+import { tripService } from '~/services/trip.server'
+import { tripDetail } from '~/services/trip/edit.server'
+import { loadQuestionnaireStep } from '~/services/questionnaire-step.server'
+import { tripReportAction } from '~/components/trip/report.server'
+import { ReportDialog, reportDialogHref, REPORT_FALLBACK } from '~/components/trip/ReportDialog'
+import { QuestionnaireStep } from '~/components/questionnaire/QuestionnaireStep'
+import { TripMap } from '~/components/map/TripMap'
+import { LegList } from '~/components/trip/detail/LegList'
+import { ConfirmDialog, DeleteLegDialog, DeleteWayDialog, ModesDialog, PurposeDialog } from '~/components/trip/detail/TripDialogs'
+import { FormBasics, SubmitButton, dateOf, hrefWith, timeOf } from '~/components/trip/detail/shared'
+import { Icon, type IconName } from '~/components/icons/ModeSprite'
+import { modeColor } from '~/components/icons/modes'
+import { ButtonLink, Notice, buttonClass, cx } from '~/components/ui'
+import { Step, canEditLegs, canEditModes } from '~/domain/steps'
+import { formatDistance } from '~/domain/distance'
+import { formatDuration } from '~/domain/duration'
+import type { TripListStatus } from '~/domain/tripStatus'
 
-export default function Page() {
+const LIST = '/ways/list/all/page/1'
+
+function parseId(raw: string | undefined): number {
+  const id = Number(raw)
+  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw data('Not found', { status: 404 })
+  return id
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser(context, request)
+  const id = parseId(params.id)
+  const ctx = serviceCtx(context)
+  const detail = await tripDetail(ctx, id).catch((e: unknown) => {
+    if (e instanceof ServiceError && e.constant === 'TRIP_NOT_FOUND') throw data('Not found', { status: 404 })
+    throw e
+  })
+  if (detail.block === 'TRIP_REPORTED') throw redirectWithToast(context, LIST, failure('errors:TRIP_REPORTED'))
+  const url = new URL(request.url)
+  const dialog = url.searchParams.get('dialog')
+  const inQuestionnaireSteps = detail.step === Step.BeforeQuestionnaires || detail.step === Step.Questionnaires
+  const questionnaireView = inQuestionnaireSteps && url.searchParams.get('view') === 'questionnaire'
+  const questionnaire = questionnaireView ? await loadQuestionnaireStep(ctx, id, url.searchParams) : null
+  const reasons = dialog === 'report' && !detail.block ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons : []
+  return { ...detail, questionnaire, reasons, locale: req(context).locale }
+}
+
+type Errors = { intent: string; error: string }
+const invalid = (intent: string, error: string) => data<Errors>({ intent, error }, { status: 400 })
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireUser(context, request)
+  const id = parseId(params.id)
+  const here = `/ways/tripDetails/${id}`
+  const form = await request.formData()
+  const reported = await tripReportAction(context, form, { back: here })
+  if (reported) return reported
+  const intent = String(form.get('intent') ?? '')
+  const version = form.get('version') ? String(form.get('version')) : undefined
+  const legId = String(form.get('legId') ?? '')
+  const run = <T,>(fn: Parameters<typeof runOrToast<T>>[2]) => runOrToast(context, here, fn)
+
+  switch (intent) {
+    case 'set-purposes': {
+      const purposeIds = form.getAll('purposes').map(String)
+      if (purposeIds.length === 0) return invalid(intent, 'trip:validation.purposesRequired')
+      await run((ctx) => tripService.setTripPurposes(ctx, { id, purposeIds, version }))
+      return redirectWithToast(context, here, success('common:success.wayUpdated'))
+    }
+    case 'set-leg-purposes': {
+      const purposeIds = form.getAll('purposes').map(String)
+      if (purposeIds.length === 0) return invalid(intent, 'trip:validation.purposesRequired')
+      await run((ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tripPurposes: purposeIds }, version }))
+      return redirectWithToast(context, `${here}?leg=${encodeURIComponent(legId)}`, success('common:success.legUpdated'))
+    }
+    case 'set-leg-modes': {
+      const modes = form.getAll('tfcModes').map(String)
+      if (modes.length === 0) return invalid(intent, 'trip:validation.modeRequired')
+      const before = version
+      const result = await run((ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes: modes }, version }))
+      // Back / Next open the neighbouring leg's selector (spec 2.7: "back, ok and next buttons").
+      const detail = await tripDetail(serviceCtx(context), id)
+      const index = detail.trip.legs.findIndex((l) => String(l.id) === legId)
+      const go = form.get('go')
+      const target = go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined
+      if (target && canEditModes(detail.step)) return redirect(`${here}?dialog=modes&leg=${target.id}#modes`)
+      const changed = before === undefined || String(result.version) !== before
+      const back = `${here}?leg=${encodeURIComponent(legId)}`
+      return changed ? redirectWithToast(context, back, success('common:success.legUpdated')) : redirect(back)
+    }
+    case 'confirm': {
+      await run((ctx) => tripService.confirmTrip(ctx, { id, version }))
+      return redirectWithToast(context, here, success('common:success.wayConfirmed'))
+    }
+    case 'complete': {
+      await run((ctx) => tripService.completeTrip(ctx, { id, version }))
+      return redirectWithToast(context, here, success('common:success.wayUpdated'))
+    }
+    case 'delete-leg': {
+      await run((ctx) => tripService.deleteLegs(ctx, { ids: [legId], version }))
+      // Spec 4: after deleting, "the selection is cleared".
+      return redirectWithToast(context, here, success('common:success.legDeleted'))
+    }
+    case 'copy-leg': {
+      const { leg } = await run((ctx) => tripService.copyLeg(ctx, { id: legId, version }))
+      return redirectWithToast(context, `${here}?leg=${leg.id}`, success('common:success.legCopied'))
+    }
+    case 'copy-trip': {
+      const { trp } = await run((ctx) => tripService.copyTrip(ctx, { id, version }))
+      return redirectWithToast(context, `/ways/tripDetails/${trp.id}`, success('common:success.wayCopied'))
+    }
+    case 'delete-trip': {
+      // Back to the list on an error too: after a double submit the way is gone (TRIP_NOT_FOUND).
+      await runOrToast(context, LIST, (ctx) => tripService.deleteTrips(ctx, { trpIds: [id] }))
+      return redirectWithToast(context, LIST, success('common:success.wayDeleted'))
+    }
+    default:
+      throw data('Unknown intent', { status: 400 })
+  }
+}
+
+const STATUS_ICON: Record<TripListStatus, IconName> = { reported: 'flag', questionnairesUnanswered: 'alert', unconfirmed: 'edit', confirmed: 'check' }
+const STATUS_CLASS: Record<TripListStatus, string> = {
+  reported: 'badge--reported',
+  questionnairesUnanswered: 'badge--unanswered',
+  unconfirmed: 'badge--unconfirmed',
+  confirmed: 'badge--confirmed',
+}
+
+export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
+  const { trip, purposes, block, questionnaire, reasons, locale } = loaderData
   const { t } = useTranslation('trip')
+  const location = useLocation()
+  const actionData = useActionData<typeof action>() as Errors | undefined
+  const root = useRootData()
+  const search = new URLSearchParams(location.search)
+  const pathname = location.pathname
+  const dialog = search.get('dialog')
+  const questionnaireView = questionnaire !== null
+  // Spec 4: step 3's button "starts the questionnaires and selects the trip-level view".
+  const step = loaderData.step === Step.BeforeQuestionnaires && questionnaireView ? Step.Questionnaires : loaderData.step
+  const editable = block === null
+  const editLegs = editable && canEditLegs(step)
+  const editModes = editable && canEditModes(step)
+  const legParam = Number(search.get('leg'))
+  const selectedLeg = trip.legs.find((l) => l.id === legParam) ?? null
+  const closeHref = hrefWith(pathname, search, { dialog: null })
+  const error = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined)
+
+  const title = trip.name || t('detail.untitled')
+  const modesText = trip.legs.map((l) => l.tfcModes.map((m) => t(`common:modes.${m.constant}`)).join('/')).join(', ')
+  const mapLegs = trip.legs.map((l) => ({ id: l.id, geom: l.geom, mode: l.tfcModes[0]?.constant ?? 'UNKNOWN' }))
+  const distance = formatDistance(trip.distance, locale)
+  const legIndex = selectedLeg ? trip.legs.indexOf(selectedLeg) : -1
+
   return (
-    <section className="stack">
-      <PageTitle>{t('detail.title')}</PageTitle>
-      <h1>{t('detail.title')}</h1>
-    </section>
+    <div className="stack stack--lg">
+      <div className="trip-detail">
+        <PageTitle>{`${title} – ${dateOf(trip.startTime)}`}</PageTitle>
+        <header className="trip-detail__header">
+          <Link className="trip-detail__back" to={LIST}>
+            <Icon name="chevron-left" />
+            {t('detail.back')}
+          </Link>
+          <h1>{title}</h1>
+          <dl className="trip-facts">
+            <div>
+              <dt>{t('detail.date')}</dt>
+              <dd>{dateOf(trip.startTime)}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.time')}</dt>
+              <dd>
+                {t('detail.timeRange', {
+                  start: timeOf(trip.startTime),
+                  end: trip.endTime.slice(0, 10) === trip.startTime.slice(0, 10) ? timeOf(trip.endTime) : `${dateOf(trip.endTime)} ${timeOf(trip.endTime)}`,
+                })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('detail.duration')}</dt>
+              <dd>{formatDuration(trip.duration, locale)}</dd>
+            </div>
+            {distance ? (
+              <div>
+                <dt>{t('detail.distance')}</dt>
+                <dd>{distance}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('detail.status')}</dt>
+              <dd>
+                <span className={cx('badge trip-status', STATUS_CLASS[trip.status])}>
+                  <Icon name={STATUS_ICON[trip.status]} />
+                  {t(`status.${trip.status}`)}
+                </span>
+              </dd>
+            </div>
+          </dl>
+        </header>
+
+        <section className="card trip-step" aria-labelledby="step-title">
+          <StepProgress step={step} />
+          <StepBody step={step} trip={trip} pathname={pathname} search={search} editable={editable} />
+        </section>
+
+        <section className="trip-detail__map" aria-labelledby="trip-map-title" id="trip-map">
+          {questionnaireView && questionnaire ? (
+            <div className="card stack" id="questionnaire">
+              <h2 id="trip-map-title">{t('questionnaire.title')}</h2>
+              {questionnaire.pending ? (
+                <QuestionnaireStep tripId={trip.id} data={questionnaire} />
+              ) : (
+                <>
+                  <p>{t('questionnaire.nonePending')}</p>
+                  <Form method="post">
+                    <FormBasics intent="complete" version={trip.version} />
+                    <SubmitButton variant="primary">{t('questionnaire.complete')}</SubmitButton>
+                  </Form>
+                </>
+              )}
+            </div>
+          ) : (
+            <>
+              <h2 id="trip-map-title" className="visually-hidden">
+                {t('map.title')}
+              </h2>
+              <TripMap
+                legs={mapLegs}
+                selectedLegId={selectedLeg?.id ?? null}
+                tileUrl={root?.mapTileUrl || undefined}
+                title={t('map.svgTitle')}
+                description={t('map.desc', { count: trip.legs.length, start: timeOf(trip.startTime), end: timeOf(trip.endTime), modes: modesText })}
+                emptyText={t('map.noRoute')}
+                interactiveLabel={t('map.interactive')}
+                zoomInTitle={t('map.zoomIn')}
+                zoomOutTitle={t('map.zoomOut')}
+              />
+              <MapLegend legs={mapLegs} />
+            </>
+          )}
+        </section>
+
+        <section className="trip-detail__legs" aria-labelledby="legs-title">
+          <h2 id="legs-title">{t('legs.title')}</h2>
+          {editLegs && trip.legs.length > 1 ? <p className="text-small text-muted">{t('legs.deleteHint')}</p> : null}
+          <LegList
+            legs={trip.legs}
+            version={trip.version}
+            locale={locale}
+            pathname={pathname}
+            search={search}
+            selectedLegId={selectedLeg?.id ?? null}
+            editLegs={editLegs}
+            editModes={editModes}
+          />
+          <div className="trip-detail__way-actions" role="group" aria-label={t('way.actions')}>
+            <Form method="post">
+              <FormBasics intent="copy-trip" version={trip.version} />
+              <SubmitButton size="small">
+                <Icon name="copy" />
+                {t('way.copy')}
+              </SubmitButton>
+            </Form>
+            {editable ? (
+              <ButtonLink size="small" variant="danger" to={hrefWith(pathname, search, { dialog: 'delete' }, 'delete')} preventScrollReset>
+                <Icon name="trash" />
+                {t('way.delete')}
+              </ButtonLink>
+            ) : null}
+          </div>
+        </section>
+      </div>
+
+      {/* The dialogs sit outside the grid: without JS they are sections below the page (links jump to them). */}
+      {editLegs ? (
+        <PurposeDialog
+          open={dialog === 'purpose'}
+          closeHref={selectedLeg ? hrefWith(pathname, search, { dialog: null }) : closeHref}
+          purposes={purposes}
+          chosen={selectedLeg ? selectedLeg.tripPurposes.map((p) => p.id) : [...new Set(trip.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))]}
+          leg={selectedLeg ? { id: selectedLeg.id, n: legIndex + 1 } : null}
+          version={trip.version}
+          error={error('set-purposes') ?? error('set-leg-purposes')}
+        />
+      ) : null}
+      {editLegs && selectedLeg ? (
+        <DeleteLegDialog open={dialog === 'delete-leg'} closeHref={closeHref} leg={selectedLeg} n={legIndex + 1} version={trip.version} />
+      ) : null}
+      {editModes && selectedLeg ? (
+        <ModesDialog
+          open={dialog === 'modes'}
+          closeHref={closeHref}
+          leg={selectedLeg}
+          index={legIndex}
+          count={trip.legs.length}
+          version={trip.version}
+          reportHref={reportDialogHref(trip.id, location.search)}
+          error={error('set-leg-modes')}
+        />
+      ) : null}
+      {editModes ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
+      {editable ? <DeleteWayDialog open={dialog === 'delete'} closeHref={closeHref} version={trip.version} /> : null}
+      {editable ? (
+        <ReportDialog
+          tripId={trip.id}
+          reasons={reasons}
+          open={dialog === 'report'}
+          closeHref={hrefWith(pathname, search, { dialog: 'modes', trip: null }, 'modes')}
+          returnTo={REPORT_FALLBACK}
+          tripLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function StepProgress({ step }: { step: Step }) {
+  const { t } = useTranslation('trip')
+  const current = step === Step.Purpose ? 0 : step === Step.TrafficModes ? 1 : step === Step.Validated ? 3 : 2
+  const names = [t('steps.names.purpose'), t('steps.names.modes'), t('steps.names.questionnaires')]
+  return (
+    <ol className="step-progress" aria-label={t('steps.label')}>
+      {names.map((name, i) => (
+        <li key={name} className={cx(i < current && 'is-done', i === current && 'is-current')} aria-current={i === current ? 'step' : undefined}>
+          <span className="step-progress__n" aria-hidden="true">
+            {i < current ? <Icon name="check" /> : i + 1}
+          </span>
+          {name}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function StepBody({
+  step,
+  trip,
+  pathname,
+  search,
+  editable,
+}: {
+  step: Step
+  trip: Route.ComponentProps['loaderData']['trip']
+  pathname: string
+  search: URLSearchParams
+  editable: boolean
+}) {
+  const { t } = useTranslation('trip')
+  const key = step === Step.Purpose ? 'purpose' : step === Step.TrafficModes ? 'modes' : step === Step.Validated ? 'validated' : 'questionnaires'
+  return (
+    <div className="stack stack--sm">
+      <h2 id="step-title">{t(`steps.${key}.title`)}</h2>
+      <p>{t(`steps.${key}.text`)}</p>
+      {step === Step.Purpose && editable ? (
+        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')} preventScrollReset>
+          {t('steps.purpose.button')}
+        </ButtonLink>
+      ) : null}
+      {step === Step.TrafficModes && editable ? (
+        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { dialog: 'confirm' }, 'confirm')} preventScrollReset>
+          <Icon name="check" />
+          {t('steps.modes.button')}
+        </ButtonLink>
+      ) : null}
+      {step === Step.BeforeQuestionnaires ? (
+        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { view: 'questionnaire', dialog: null }, 'questionnaire')}>
+          {t('steps.questionnaires.button')}
+        </ButtonLink>
+      ) : null}
+      {step === Step.Questionnaires ? (
+        <Link className={buttonClass({ block: true })} to={hrefWith(pathname, search, { view: null, dialog: null })}>
+          {t('steps.questionnaires.backToMap')}
+        </Link>
+      ) : null}
+      {!editable && (step === Step.Purpose || step === Step.TrafficModes) ? <Notice>{t('detail.readOnly')}</Notice> : null}
+      {trip.creationType === 'CREATED_MANUALLY' ? <p className="text-small text-muted">{t('detail.manual')}</p> : null}
+    </div>
+  )
+}
+
+function MapLegend({ legs }: { legs: { mode: string }[] }) {
+  const { t } = useTranslation('trip')
+  const modes = [...new Set(legs.map((l) => l.mode))]
+  return (
+    <ul className="map-legend" aria-label={t('map.legend')}>
+      <li>
+        <span className="map-legend__start" aria-hidden="true" />
+        {t('map.start')}
+      </li>
+      <li>
+        <span className="map-legend__end" aria-hidden="true" />
+        {t('map.end')}
+      </li>
+      {modes.map((m) => (
+        <li key={m}>
+          <span className="map-legend__line" style={{ backgroundColor: modeColor(m) }} aria-hidden="true" />
+          {t(`common:modes.${m}`)}
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
-import { legs, trips } from '~/db/schema'
+import { legs, tripPurposes, trips } from '~/db/schema'
 import { Step } from '~/domain/steps'
 import type { ServiceContext } from '../core.server'
 import { ServiceError } from '../core.server'
@@ -28,6 +28,9 @@ let me: ServiceContext
 let other: ServiceContext
 let meEmail: string
 let otherEmail: string
+let lone: ServiceContext
+let loneEmail: string
+const GLOBAL_PURPOSE = 9001
 
 beforeAll(async () => {
   database = await testDatabase()
@@ -39,6 +42,10 @@ beforeAll(async () => {
   otherEmail = b.email
   me = serviceContext(database, { user: asSessionUser({ id: a.id, email: a.email, campaignId }) })
   other = serviceContext(database, { user: asSessionUser({ id: b.id, email: b.email, campaignId }) })
+  const c = await createUser(db, { email: 'c@example.org', password: 'secret', verified: true })
+  loneEmail = c.email
+  lone = serviceContext(database, { user: asSessionUser({ id: c.id, email: c.email, campaignId: null }) })
+  await db.insert(tripPurposes).values({ id: GLOBAL_PURPOSE, campaignId: null, name: { de_DE: 'Allgemein', en_US: 'General' } })
 })
 afterAll(() => database.close())
 
@@ -251,19 +258,31 @@ describe('step 2: confirmTrip', () => {
     expect(await state(id)).toEqual(before)
   })
 
-  test('with open questionnaires the way waits in BeforeQuestionnaires; completeTrip finishes it when nothing is pending', async () => {
+  test('with open questionnaires the way waits in BeforeQuestionnaires; completeTrip is refused while one is pending', async () => {
+    // The campaign has a trip questionnaire and this way's is not answered.
     const id = await way([{ tfcModes: ['WALK'], qtnsAnswered: false }], { trip: { qtnAnswered: false, allQuestionsAnswered: false } })
     await refusedUnchanged(id, () => tripService.completeTrip(me, { id }), 'WRONG_STEP') // not confirmed yet
     await tripService.setTripPurposes(me, { id, purposeIds: [SHOPPING] })
     await tripService.confirmTrip(me, { id })
     expect((await detail(id)).step).toBe(Step.BeforeQuestionnaires)
     expect((await detail(id)).trip.status).toBe('questionnairesUnanswered')
+    await refusedUnchanged(id, () => tripService.completeTrip(me, { id }), 'ANSWER_MANDATORY_MISSING')
+  })
+
+  test('completeTrip finishes a confirmed way when no questionnaire is pending (idempotent, version-checked)', async () => {
+    // A participant without a campaign has no questionnaires; the flags say "unanswered" (e.g. imported that way).
+    const id = await way([{ tfcModes: ['WALK'], qtnsAnswered: false, tripPurposes: [GLOBAL_PURPOSE] }], {
+      email: loneEmail,
+      trip: { qtnAnswered: false, allQuestionsAnswered: false },
+    })
+    await tripService.confirmTrip(lone, { id })
+    expect((await tripDetail(lone, id)).step).toBe(Step.BeforeQuestionnaires)
     const v = (await state(id)).trip.version
-    await refusedUnchanged(id, () => tripService.completeTrip(me, { id, version: v - 1 }), 'TRIP_CHANGED')
-    await tripService.completeTrip(me, { id, version: v })
-    expect((await detail(id)).step).toBe(Step.Validated)
+    await refusedUnchanged(id, () => tripService.completeTrip(lone, { id, version: v - 1 }), 'TRIP_CHANGED')
+    await tripService.completeTrip(lone, { id, version: v })
+    expect((await tripDetail(lone, id)).step).toBe(Step.Validated)
     const before = await state(id)
-    await tripService.completeTrip(me, { id, version: v }) // repeated submit
+    await tripService.completeTrip(lone, { id, version: v }) // repeated submit
     expect(await state(id)).toEqual(before)
   })
 

@@ -1,0 +1,61 @@
+// Issue 5: "always, from the server: an inline SVG of the way's legs (projected from the geometry, each leg in its
+// mode's colour, start and end marked, with an accessible description)".
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, test } from 'vitest'
+import { modeColor } from '~/components/icons/modes'
+import { RouteSvg } from './RouteSvg'
+
+const legs = [
+  { id: 1, mode: 'WALK', geom: [{ lat: 52.5, lon: 13.3 }, { lat: 52.5, lon: 13.31 }] },
+  { id: 2, mode: 'PUBLIC_TRANSPORT_TRAIN', geom: [{ lat: 52.5, lon: 13.31 }, { lat: 52.52, lon: 13.4 }] },
+  { id: 3, mode: 'NOT_A_MODE', geom: [{ lat: 52.52, lon: 13.4 }] },
+]
+const render = (props: Partial<Parameters<typeof RouteSvg>[0]> = {}) =>
+  renderToStaticMarkup(<RouteSvg legs={legs} title="Route of the way" description="Route of 3 legs from 08:10 to 08:42" emptyText="No route" {...props} />)
+
+describe('RouteSvg', () => {
+  test('an image with a title and a description that name it', () => {
+    const html = render()
+    expect(html).toMatch(/^<svg[^>]*role="img"/)
+    const labelledby = /aria-labelledby="([^"]+)"/.exec(html)![1].split(' ')
+    expect(html).toContain(`<title id="${labelledby[0]}">Route of the way</title>`)
+    expect(html).toContain(`<desc id="${labelledby[1]}">Route of 3 legs from 08:10 to 08:42</desc>`)
+    expect(html).toContain('viewBox="0 0 600 400"')
+  })
+
+  test('each leg a line in its mode colour (unknown modes grey), start and end marked', () => {
+    const html = render()
+    expect(html.match(/class="route-svg__line"/g)).toHaveLength(3)
+    expect(html).toContain(`stroke="${modeColor('WALK')}"`)
+    expect(html).toContain(`stroke="${modeColor('PUBLIC_TRANSPORT_TRAIN')}"`)
+    expect(html).toContain(`stroke="${modeColor('UNKNOWN')}"`)
+    expect(html.match(/class="route-svg__start"/g)).toHaveLength(1)
+    expect(html.match(/class="route-svg__end"/g)).toHaveLength(1)
+    // All points inside the viewBox.
+    for (const [, pts] of html.matchAll(/points="([^"]+)"/g)) {
+      for (const xy of pts.split(' ')) {
+        const [x, y] = xy.split(',').map(Number)
+        expect(x).toBeGreaterThanOrEqual(0)
+        expect(x).toBeLessThanOrEqual(600)
+        expect(y).toBeGreaterThanOrEqual(0)
+        expect(y).toBeLessThanOrEqual(400)
+      }
+    }
+  })
+
+  test('the selected leg is drawn last and wider, the others dimmed', () => {
+    const html = render({ selectedLegId: 1 })
+    const groups = [...html.matchAll(/<g data-leg="(\d+)"[^>]*>/g)]
+    expect(groups.map((g) => g[1])).toEqual(['2', '3', '1'])
+    expect(groups[0][0]).toContain('opacity="0.45"')
+    expect(groups[2][0]).not.toContain('opacity')
+    expect(html).toMatch(/<g data-leg="1"[^>]*>.*?class="route-svg__line"[^>]*stroke-width="8"/)
+  })
+
+  test('without geometry: the text says so, no lines or markers', () => {
+    const html = render({ legs: [{ id: 1, mode: 'CAR', geom: [] }] })
+    expect(html).toContain('>No route</text>')
+    expect(html).not.toContain('polyline')
+    expect(html).not.toContain('circle')
+  })
+})

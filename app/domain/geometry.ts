@@ -1,0 +1,115 @@
+// Geometry of ways and legs (spec 3: "geom (list of lat/lon points)"; spec 7: getClosestPointToTrip /
+// getClosestPointToLeg "(id, point lat/lon; return.point)"; spec 9: "Default map centre: latitude 52.52001,
+// longitude 13.40495. Zoom 10"). Pure functions, no I/O: the trip service and the server-rendered route map use them.
+
+export interface LatLon {
+  lat: number
+  lon: number
+}
+
+/** Spec 9: the default map centre and zoom when a way has no geometry. */
+export const DEFAULT_CENTER: LatLon = { lat: 52.52001, lon: 13.40495 }
+export const DEFAULT_ZOOM = 10
+
+const RAD = Math.PI / 180
+/** Web Mercator's latitude limit (the projection is undefined at the poles). */
+export const MAX_MERCATOR_LAT = 85.05112878
+
+const isFinitePoint = (p: LatLon) => Number.isFinite(p.lat) && Number.isFinite(p.lon)
+
+/**
+ * Spec 7 getClosestPointTo…: the point of a polyline nearest to `point`. Distances are measured in a local
+ * equirectangular projection centred on `point` (longitude scaled by cos(latitude)), which is exact enough for
+ * the few kilometres of a way; the answer lies on a segment (it need not be a vertex). A polyline of one point
+ * answers that point; no points answers null. Antimeridian crossings are not handled (a study area is local).
+ */
+export function closestPointOnPolyline(line: readonly LatLon[], point: LatLon): LatLon | null {
+  return closestPointOnLines([line], point)
+}
+
+/** The nearest point over several polylines (e.g. all legs of a way). */
+export function closestPointOnLines(lines: readonly (readonly LatLon[])[], point: LatLon): LatLon | null {
+  const kx = Math.cos(point.lat * RAD)
+  const toXY = (p: LatLon) => ({ x: (p.lon - point.lon) * kx, y: p.lat - point.lat })
+  let best: LatLon | null = null
+  let bestD = Infinity
+  const consider = (candidate: LatLon) => {
+    const { x, y } = toXY(candidate)
+    const d = x * x + y * y
+    if (d < bestD) {
+      bestD = d
+      best = candidate
+    }
+  }
+  for (const raw of lines) {
+    const line = raw.filter(isFinitePoint)
+    if (line.length === 1) consider({ lat: line[0].lat, lon: line[0].lon })
+    for (let i = 1; i < line.length; i++) {
+      const a = toXY(line[i - 1])
+      const b = toXY(line[i])
+      const dx = b.x - a.x
+      const dy = b.y - a.y
+      const len2 = dx * dx + dy * dy
+      // Parameter of the foot of the perpendicular from the origin (the query point), clamped to the segment.
+      const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, -(a.x * dx + a.y * dy) / len2))
+      const p = line[i - 1]
+      const q = line[i]
+      consider({ lat: p.lat + (q.lat - p.lat) * t, lon: p.lon + (q.lon - p.lon) * t })
+    }
+  }
+  return best
+}
+
+/** Web Mercator (EPSG:3857) as unit square coordinates: x 0..1 west→east, y 0..1 north→south. */
+export function mercator(p: LatLon): { x: number; y: number } {
+  const lat = Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, p.lat))
+  const s = Math.sin(lat * RAD)
+  return { x: (p.lon + 180) / 360, y: 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI) }
+}
+
+export interface Viewport {
+  width: number
+  height: number
+  /** Space kept free on every side, in viewBox units. */
+  padding: number
+}
+
+export interface ProjectedLine {
+  /** Points in viewBox coordinates, rounded to 0.1. */
+  points: { x: number; y: number }[]
+}
+
+/**
+ * Projects polylines with Web Mercator and fits them into a fixed viewBox (uniform scale, centred, keeping the
+ * aspect ratio like a map). A single point or a zero-size extent is centred. Empty lines stay empty.
+ */
+export function fitToViewport(lines: readonly (readonly LatLon[])[], view: Viewport): ProjectedLine[] {
+  const projected = lines.map((l) => l.filter(isFinitePoint).map(mercator))
+  const all = projected.flat()
+  if (all.length === 0) return projected.map(() => ({ points: [] }))
+  const minX = Math.min(...all.map((p) => p.x))
+  const maxX = Math.max(...all.map((p) => p.x))
+  const minY = Math.min(...all.map((p) => p.y))
+  const maxY = Math.max(...all.map((p) => p.y))
+  const innerW = view.width - 2 * view.padding
+  const innerH = view.height - 2 * view.padding
+  const spanX = maxX - minX
+  const spanY = maxY - minY
+  const scale = spanX === 0 && spanY === 0 ? 0 : Math.min(spanX ? innerW / spanX : Infinity, spanY ? innerH / spanY : Infinity)
+  const offX = view.padding + (innerW - spanX * scale) / 2
+  const offY = view.padding + (innerH - spanY * scale) / 2
+  const round = (n: number) => Math.round(n * 10) / 10
+  return projected.map((line) => ({
+    points: line.map((p) => ({ x: round(offX + (p.x - minX) * scale), y: round(offY + (p.y - minY) * scale) })),
+  }))
+}
+
+/** South-west and north-east corners of all points, or null without any. */
+export function bounds(lines: readonly (readonly LatLon[])[]): { sw: LatLon; ne: LatLon } | null {
+  const all = lines.flat().filter(isFinitePoint)
+  if (all.length === 0) return null
+  return {
+    sw: { lat: Math.min(...all.map((p) => p.lat)), lon: Math.min(...all.map((p) => p.lon)) },
+    ne: { lat: Math.max(...all.map((p) => p.lat)), lon: Math.max(...all.map((p) => p.lon)) },
+  }
+}

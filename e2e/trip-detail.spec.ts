@@ -1,0 +1,288 @@
+// Trip detail (issue 5), with JavaScript on and off: a fresh participant's way from Purpose through Validated
+// (purposes, the traffic-mode selector across legs, confirm), leg deletion allowed and refused, copy and delete a
+// way, the server-drawn SVG route without JavaScript and the Leaflet map (local tile stub) with it.
+import type { Page, Response } from '@playwright/test'
+import { test, expect, participantPage, checkA11y, BASE } from './fixtures'
+
+// Long flows with an axe check per page: triple the timeout (the machine is shared).
+test.slow()
+
+const TZ = 'Europe/Berlin'
+function day(offset = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const d = new Date(`${today}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + offset)
+  return d.toISOString().slice(0, 10)
+}
+
+type Leg = Record<string, unknown>
+/** Legs of 10 minutes from 08:00, each a short line eastwards through Berlin. */
+function way(legs: Leg[], extra: Record<string, unknown> = {}) {
+  const d = day(-1)
+  const hm = (m: number) => `${String(8 + Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+  return {
+    legs: legs.map((leg, i) => ({
+      startTime: `${d} ${hm(i * 10)}`,
+      endTime: `${d} ${hm(i * 10 + 9)}`,
+      geom: [
+        { lat: 52.52, lon: 13.38 + i * 0.01 },
+        { lat: 52.521, lon: 13.385 + i * 0.01 },
+        { lat: 52.52, lon: 13.39 + i * 0.01 },
+      ],
+      tfcModes: ['WALK'],
+      ...leg,
+    })),
+    ...extra,
+  }
+}
+
+/** The cookie banner is fixed at the bottom and would cover buttons there. */
+async function acceptCookies(page: Page) {
+  await page.locator('.cookie-banner button').click()
+  await expect(page.locator('.cookie-banner')).toHaveCount(0)
+}
+
+/** The detail page of the participant's only (or first listed) way. */
+async function openFirstWay(page: Page): Promise<number> {
+  await page.goto('/ways/list/all/page/1')
+  await acceptCookies(page)
+  const href = await page.locator('a[href*="/ways/tripDetails/"]').first().getAttribute('href')
+  const id = Number(href!.split('/').pop())
+  await page.goto(`/ways/tripDetails/${id}`)
+  await checkA11y(page)
+  return id
+}
+
+const toast = (page: Page, text: string) => expect(page.locator('.toast').filter({ hasText: text })).toBeVisible()
+const legItem = (page: Page, n: number) => page.locator('ol.leg-list > li').nth(n - 1)
+const stepHeading = (page: Page) => page.locator('#step-title')
+const dialog = (page: Page, id: string) => page.locator(`#${id}`)
+
+/** A form post as a browser would send it (same origin, the session cookie of the page's context). */
+async function post(page: Page, id: number, form: Record<string, string>) {
+  return page.request.post(`${BASE}/ways/tripDetails/${id}`, { form, headers: { Origin: BASE }, maxRedirects: 0 })
+}
+
+test('a way from Purpose through Validated: purposes, modes per leg, confirm', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_BUS'] }, { tfcModes: ['WALK'] }])],
+  })
+  await openFirstWay(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weg ohne Zweck')
+  await expect(page.locator('.trip-facts')).toContainText('08:00 – 08:29')
+  await expect(page.locator('.trip-facts')).toContainText('Unbestätigt')
+  await expect(stepHeading(page)).toHaveText('Zweck angeben')
+  await expect(page.getByRole('link', { name: /Verkehrsmittel ändern/ })).toHaveCount(0) // modes only in step 2
+
+  // Step 1: the purpose picker; nothing chosen → the error in the dialog; then two purposes for all legs.
+  await page.getByRole('link', { name: 'Zweck wählen' }).click()
+  await expect(dialog(page, 'purpose')).toBeVisible()
+  await checkA11y(page)
+  await dialog(page, 'purpose').getByRole('button', { name: 'Übernehmen' }).click()
+  await expect(dialog(page, 'purpose')).toContainText('Bitte wählen Sie mindestens einen Zweck.')
+  await dialog(page, 'purpose').getByText('Arbeit', { exact: true }).click()
+  await dialog(page, 'purpose').getByText('Einkauf', { exact: true }).click()
+  await dialog(page, 'purpose').getByText('Freizeit', { exact: true }).click()
+  await dialog(page, 'purpose').getByRole('button', { name: 'Übernehmen' }).click()
+  await toast(page, 'Weg aktualisiert.')
+  await expect(dialog(page, 'purpose')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Arbeit, Einkauf, Freizeit')
+  await expect(stepHeading(page)).toHaveText('Verkehrsmittel prüfen')
+  // Spec 9: at most 2 purposes on a leg, then an ellipsis.
+  await expect(legItem(page, 2).locator('.leg__facts')).toContainText('Arbeit, Einkauf…')
+  await expect(page.getByRole('link', { name: /Zweck ändern/ })).toHaveCount(0) // leg editing only in step 1
+  await expect(page.getByRole('link', { name: /^Löschen/ })).toHaveCount(0)
+
+  // Step 2: the traffic-mode selector across the legs (report in the first, back/next in between).
+  await page.getByRole('link', { name: 'Verkehrsmittel ändern (Etappe 1)' }).click()
+  const modes = dialog(page, 'modes')
+  await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 1 von 3' })).toBeVisible()
+  await checkA11y(page)
+  await expect(modes.getByRole('link', { name: 'Weg als fehlerhaft melden' })).toBeVisible()
+  await expect(modes.getByRole('button', { name: 'Zurück' })).toHaveCount(0)
+  await expect(modes.getByRole('radio', { name: 'Zu Fuß' })).toBeChecked()
+  await modes.getByRole('button', { name: 'Weiter' }).click()
+  await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 2 von 3' })).toBeVisible()
+  await expect(modes.getByRole('radio', { name: 'Bus' })).toBeChecked()
+  await modes.getByText('Bahn', { exact: true }).click()
+  await modes.getByRole('button', { name: 'Weiter' }).click()
+  await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 3 von 3' })).toBeVisible()
+  await expect(modes.getByRole('button', { name: 'Weiter' })).toHaveCount(0)
+  await modes.getByRole('button', { name: 'Zurück' }).click()
+  await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 2 von 3' })).toBeVisible()
+  await expect(modes.getByRole('radio', { name: 'Bahn' })).toBeChecked() // saved on "Next"
+  await modes.getByRole('button', { name: 'Weiter' }).click()
+  await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 3 von 3' })).toBeVisible()
+  await modes.getByText('Fahrrad', { exact: true }).click()
+  await modes.getByRole('button', { name: 'OK' }).click()
+  await toast(page, 'Etappe aktualisiert.')
+  await expect(dialog(page, 'modes')).toHaveCount(0)
+  await expect(page.locator('.leg__facts .mode-list')).toHaveText(['Zu Fuß', 'Bahn', 'Fahrrad'])
+  await expect(page.locator('.route-svg [data-mode]')).toHaveCount(3)
+  await expect(page.locator('.route-svg g[data-mode="PUBLIC_TRANSPORT_TRAIN"]')).toHaveCount(1)
+
+  // The step button opens the confirm dialog; confirming validates every leg; no questionnaire → Validated.
+  await page.getByRole('link', { name: 'Weg bestätigen' }).click()
+  await expect(dialog(page, 'confirm')).toBeVisible()
+  await dialog(page, 'confirm').getByRole('button', { name: 'Weg bestätigen' }).click()
+  await toast(page, 'Weg bestätigt.')
+  await expect(stepHeading(page)).toHaveText('Weg abgeschlossen')
+  await expect(page.locator('.trip-facts')).toContainText('Bestätigt')
+  // Read-only for good: no editing, no deleting.
+  await expect(page.getByRole('link', { name: /ändern/ })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Diesen Weg löschen' })).toHaveCount(0)
+  await checkA11y(page)
+  await context.close()
+})
+
+test('leg deletion: first or last only, never the only leg; a stale form is refused', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_BUS'] }, { tfcModes: ['BICYCLE'] }])],
+  })
+  const id = await openFirstWay(page)
+  const legIds = await page.locator('ol.leg-list > li').evaluateAll((els) => els.map((e) => Number(e.id.replace('leg-', ''))))
+  const version = await page.locator('input[name="version"]').first().inputValue()
+  await expect(legItem(page, 1).getByRole('link', { name: 'Löschen (Etappe 1)' })).toBeVisible()
+  await expect(legItem(page, 2).getByRole('link', { name: /^Löschen/ })).toHaveCount(0)
+  await expect(legItem(page, 3).getByRole('link', { name: 'Löschen (Etappe 3)' })).toBeVisible()
+
+  // Refused: the middle leg (a forged post), and an unknown intent.
+  const middle = await post(page, id, { intent: 'delete-leg', legId: String(legIds[1]), version })
+  expect(middle.status()).toBe(302)
+  await page.goto(`/ways/tripDetails/${id}`)
+  await toast(page, 'Nur die erste oder die letzte Etappe kann gelöscht werden.')
+  await expect(page.locator('ol.leg-list > li')).toHaveCount(3)
+  expect((await post(page, id, { intent: 'bogus', version })).status()).toBe(400)
+
+  // Allowed: the first leg, after confirming; the next one becomes the start.
+  await legItem(page, 1).getByRole('link', { name: 'Löschen (Etappe 1)' }).click()
+  await expect(dialog(page, 'delete-leg')).toBeVisible()
+  await checkA11y(page)
+  await dialog(page, 'delete-leg').getByRole('button', { name: 'Etappe löschen' }).click()
+  await toast(page, 'Etappe gelöscht.')
+  await expect(page.locator('ol.leg-list > li')).toHaveCount(2)
+  await expect(legItem(page, 1)).toContainText('08:10 – 08:19')
+  await expect(legItem(page, 1).locator('.leg__ends')).toHaveText('Start')
+  await expect(page.locator('.trip-facts')).toContainText('08:10 – 08:29')
+
+  // A second tab still showing the old version: refused, nothing deleted.
+  const stale = await post(page, id, { intent: 'delete-leg', legId: String(legIds[2]), version })
+  expect(stale.status()).toBe(302)
+  await page.goto(`/ways/tripDetails/${id}`)
+  await toast(page, 'Der Weg wurde inzwischen an anderer Stelle geändert.')
+  await expect(page.locator('ol.leg-list > li')).toHaveCount(2)
+
+  // Down to one leg: no delete control, and a forged post is refused.
+  await legItem(page, 2).getByRole('link', { name: 'Löschen (Etappe 2)' }).click()
+  await dialog(page, 'delete-leg').getByRole('button', { name: 'Etappe löschen' }).click()
+  await toast(page, 'Etappe gelöscht.')
+  await expect(page.locator('ol.leg-list > li')).toHaveCount(1)
+  await expect(page.getByRole('link', { name: /^Löschen/ })).toHaveCount(0)
+  const current = await page.locator('input[name="version"]').first().inputValue()
+  await post(page, id, { intent: 'delete-leg', legId: String(legIds[1]), version: current })
+  await page.goto(`/ways/tripDetails/${id}`)
+  await toast(page, 'Die einzige Etappe eines Weges kann nicht gelöscht werden.')
+  await expect(page.locator('ol.leg-list > li')).toHaveCount(1)
+  await context.close()
+})
+
+test('copy a leg, copy a way and delete a way', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: [way([{ tfcModes: ['CAR'] }, { tfcModes: ['WALK'] }])] })
+  const id = await openFirstWay(page)
+  await legItem(page, 1).getByRole('button', { name: 'Kopieren (Etappe 1)' }).click()
+  await toast(page, 'Etappe kopiert.')
+  await expect(page.locator('.leg__facts .mode-list')).toHaveText(['Auto', 'Auto', 'Zu Fuß'])
+  await expect(legItem(page, 2)).toHaveClass(/leg--selected/)
+
+  await page.getByRole('button', { name: 'Weg kopieren' }).click()
+  await toast(page, 'Weg kopiert.')
+  await expect(page).not.toHaveURL(new RegExp(`/ways/tripDetails/${id}$`))
+  await expect(page).toHaveURL(/\/ways\/tripDetails\/\d+$/)
+  await expect(page.locator('ol.leg-list > li')).toHaveCount(3)
+  await expect(page.locator('.trip-facts')).toContainText('Unbestätigt')
+
+  await page.getByRole('link', { name: 'Diesen Weg löschen' }).click()
+  await expect(dialog(page, 'delete')).toBeVisible()
+  await checkA11y(page)
+  await dialog(page, 'delete').getByRole('button', { name: 'Weg löschen' }).click()
+  await expect(page).toHaveURL(/\/ways\/list\/all\/page\/1$/)
+  await toast(page, 'Weg gelöscht.')
+  // The original is still there.
+  await expect(page.locator(`a[href$="/ways/tripDetails/${id}"]`)).toHaveCount(1)
+  await expect(page.locator('a[href*="/ways/tripDetails/"]')).toHaveCount(1)
+  await context.close()
+})
+
+test('the map: an SVG route from the server; Leaflet only on this page and only with JavaScript', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [
+      way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_TRAIN'] }]),
+      way([{ geom: [], tfcModes: ['CAR'], startTime: `${day(-1)} 12:00`, endTime: `${day(-1)} 13:00` }], { creationType: 'CREATED_MANUALLY' }),
+    ],
+  })
+  const leafletResponses: string[] = []
+  page.on('response', (r: Response) => {
+    if (/leaflet/i.test(r.url())) leafletResponses.push(r.url())
+  })
+  await page.goto('/ways/list/all/page/1')
+  await acceptCookies(page)
+  await page.waitForLoadState('networkidle')
+  expect(leafletResponses, 'the list page loads no map code').toEqual([])
+  // Newest first: the manual way (12:00) before the recorded one (08:00).
+  const [manual, routed] = await page.locator('a[href*="/ways/tripDetails/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!))
+  await page.goto(routed)
+  await checkA11y(page)
+  const svg = page.getByRole('img', { name: /Route des Weges/ })
+  await expect(svg).toBeVisible()
+  await expect(svg.locator('desc')).toHaveText('Route mit 2 Etappen von 08:00 bis 08:19: Zu Fuß, Bahn.')
+  await expect(svg.locator('.route-svg__line')).toHaveCount(2)
+  await expect(svg.locator('.route-svg__start')).toHaveCount(1)
+  await expect(svg.locator('.route-svg__end')).toHaveCount(1)
+  await expect(page.locator('.map-legend')).toContainText('Bahn')
+
+  if (js) {
+    await expect(page.locator('.trip-map[data-map="leaflet"] .leaflet-container')).toBeVisible()
+    await expect(page.locator('img.leaflet-tile-loaded').first()).toBeVisible()
+    await checkA11y(page)
+  } else {
+    await expect(page.locator('.leaflet-container')).toHaveCount(0)
+    expect(leafletResponses).toEqual([])
+  }
+  // Selecting a leg highlights it (list, SVG and Leaflet).
+  await legItem(page, 2).getByRole('link', { name: 'Auf der Karte zeigen (Etappe 2)' }).click()
+  await expect(legItem(page, 2)).toHaveClass(/leg--selected/)
+  await expect(legItem(page, 2)).toContainText('Auf der Karte hervorgehoben')
+  await expect(page.locator('.route-svg g[data-mode="PUBLIC_TRANSPORT_TRAIN"] .route-svg__line')).toHaveAttribute('stroke-width', '8')
+  if (js) await expect(page.locator('.leaflet-container path.leg-line[stroke-width="8"]')).toHaveCount(1)
+
+  // No geometry: the SVG says so (and Leaflet shows the default centre).
+  await page.goto(manual)
+  await expect(page.locator('.route-svg')).toContainText('Für diesen Weg wurde keine Route aufgezeichnet.')
+  await expect(page.locator('.trip-facts')).not.toContainText('Strecke')
+
+  // English.
+  await page.goto(`${routed}?locale=en_US`)
+  await expect(stepHeading(page)).toHaveText('Give the trip purpose')
+  await expect(page.getByRole('img', { name: /Route of the way/ }).locator('desc')).toHaveText('Route of 2 legs from 08:00 to 08:19: Walk, Train.')
+  await checkA11y(page)
+  await context.close()
+})
+
+test("a reported way cannot be opened; another participant's way is not found", async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way([{}], { fdbkAvail: true, trpFdbkReasonIds: [1] }), way([{ startTime: `${day(-1)} 12:00`, endTime: `${day(-1)} 12:30` }])],
+  })
+  await page.goto('/ways/list/all/page/1')
+  const [open, reported] = await page.locator('[data-trip-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
+  await page.goto(`/ways/tripDetails/${reported}`)
+  await expect(page).toHaveURL(/\/ways\/list\//)
+  await toast(page, 'Der Weg ist als fehlerhaft gemeldet')
+  const other = await participantPage(browser, js, { trips: [way([{}])] })
+  for (const id of [open, reported]) {
+    const res = await other.page.goto(`/ways/tripDetails/${id}`)
+    expect(res?.status()).toBe(404)
+  }
+  expect((await other.page.goto('/ways/tripDetails/abc'))?.status()).toBe(404)
+  await other.context.close()
+  await context.close()
+})
