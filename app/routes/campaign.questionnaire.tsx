@@ -1,12 +1,145 @@
+// /campaign/questionnaire/{initial|final} (spec 2.6): the campaign's initial or final questionnaire, one question at
+// a time (Back, Next, Complete the survey), or a notice why it cannot be answered now. Any other filter: 404.
+// Every Back and Next saves a draft on the server; Complete sends the answers and goes back to /campaign/info.
+import { data, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/campaign.questionnaire'
+import { serviceCtx } from '~/lib/context.server'
+import { requireUser } from '~/lib/guards.server'
+import { errorToast, failure, redirectWithToast, success, toastCookie } from '~/lib/http.server'
 import { PageTitle } from '~/lib/title'
+import { Notice, buttonClass } from '~/components/ui'
+import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRunner'
+import type { AuthedContext } from '~/services/core.server'
+import { campaignPage, type CampaignQuestionnaireType } from '~/services/questionnaire/campaign-page.server'
+import { errorParams, flowPost, flowView, outcomeSearch, questionView, type FlowError } from '~/services/questionnaire/flow.server'
+import { allQuestions } from '~/domain/questionFlow'
 
-export default function Page() {
+const INTENTS = new Set(['next', 'back', 'complete', 'open'])
+
+function typeOf(filter: string | undefined): CampaignQuestionnaireType {
+  if (filter === 'initial') return 'INITIAL'
+  if (filter === 'final') return 'FINAL'
+  throw data('Not found', { status: 404 })
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser(context, request)
+  const type = typeOf(params.filter)
+  const page = await campaignPage(serviceCtx(context) as AuthedContext, type)
+  if (page.state !== 'open') return { type, page, view: null }
+  return { type, page: { state: 'open' as const }, view: await flowView(page.flow, new URL(request.url).searchParams) }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireUser(context, request)
+  const type = typeOf(params.filter)
+  const here = `/campaign/questionnaire/${params.filter}`
+  const form = await request.formData()
+  if (!INTENTS.has(String(form.get('intent') ?? ''))) throw data('Unknown intent', { status: 400 })
+  const ctx = serviceCtx(context) as AuthedContext
+  const page = await campaignPage(ctx, type)
+  // Not answerable (any more): the page says why.
+  if (page.state !== 'open') return redirect(here)
+  const outcome = await flowPost(page.flow, form, page.submit)
+  switch (outcome.kind) {
+    case 'show': {
+      if (outcome.error && outcome.error.reason !== 'incomplete') {
+        // Validation error: 400, shown next to the question (the draft keeps what was entered).
+        const q = allQuestions(page.flow.parts[0].qtn.def.section).find((x) => x.id === outcome.error!.questionId)
+        const params = errorParams(q ? questionView(q, ctx.locale) : null, outcome.error.reason)
+        return data({ error: { ...outcome.error, params } }, { status: 400 })
+      }
+      return redirect(`${here}?${outcomeSearch(outcome, { withError: true })}`)
+    }
+    case 'completed':
+      return redirectWithToast(context, '/campaign/info', success(`common:success.${type === 'INITIAL' ? 'initial' : 'final'}CampaignQuestionnaireAnswered`))
+    case 'failed': {
+      const headers = new Headers({ Location: here })
+      headers.append('Set-Cookie', toastCookie(context, [failure('questionnaire:flow.sendFailed'), errorToast(outcome.error)]))
+      return new Response(null, { status: 302, headers })
+    }
+    case 'gone':
+      return redirect(here)
+  }
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('questionnaire')
+  const actionData = useActionData<typeof action>() as { error?: FlowError & { params: Record<string, number> } } | undefined
+  const { type, page } = loaderData
+  const title = t(`titles.${type}`)
+  const back = (
+    <p>
+      <Link to="/campaign/info">{t('page.back')}</Link>
+    </p>
+  )
+  let body: React.ReactNode
+  switch (page.state) {
+    case 'noCampaign':
+      body = (
+        <Notice title={t('info.noCampaign.title')}>
+          <p>{t('info.noCampaign.text')}</p>
+        </Notice>
+      )
+      break
+    case 'none':
+      body = (
+        <Notice>
+          <p>{t('page.notAvailable', { type: t(`types.${type}`) })}</p>
+        </Notice>
+      )
+      break
+    case 'from':
+      body = (
+        <Notice>
+          <p>{t('page.from', { date: page.date })}</p>
+        </Notice>
+      )
+      break
+    case 'until':
+      body = (
+        <Notice>
+          <p>{t('page.until', { date: page.date })}</p>
+        </Notice>
+      )
+      break
+    case 'answered':
+      body = (
+        <>
+          <Notice type="success">
+            <p>{t('page.answered')}</p>
+          </Notice>
+          {back}
+        </>
+      )
+      break
+    case 'locked':
+      body = (
+        <>
+          <Notice type="warning">
+            <p>{t('page.initialFirst')}</p>
+          </Notice>
+          <p>
+            <Link className={buttonClass({ variant: 'primary' })} to="/campaign/questionnaire/initial">
+              {t('page.toInitial')}
+            </Link>
+          </p>
+        </>
+      )
+      break
+    default: {
+      const view = loaderData.view
+      if (!view) break
+      const shown = actionData?.error ? { ...view, error: { reason: actionData.error.reason, params: actionData.error.params } } : view
+      body = <QuestionnaireRunner view={shown} action={`/campaign/questionnaire/${type.toLowerCase()}`} boxed />
+    }
+  }
   return (
-    <section className="stack">
-      <PageTitle>{t('questionnaire.title')}</PageTitle>
-      <h1>{t('questionnaire.title')}</h1>
+    <section className="stack qtn-page">
+      <PageTitle>{title}</PageTitle>
+      <h1>{title}</h1>
+      {body}
     </section>
   )
 }

@@ -1,4 +1,105 @@
-// Service "campaign" (spec 7).
-import type { Service } from './core.server'
+// Service "campaign" (spec 7): the caller's campaign with the availability of its initial and final
+// questionnaires (spec 3 "Questionnaire summary", spec 4 "Questionnaire availability"), and participation.
+import { asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { campaigns, users } from '~/db/schema'
+import type { QuestionnaireSummary } from '~/domain/availability'
+import { dayInZone, formatTime } from '~/domain/time'
+import { method, ServiceError, zId, type AuthedContext, type Service } from './core.server'
+import { campaignSummaries } from './questionnaire/store.server'
 
-export const campaignService = {} satisfies Service
+type CampaignRow = typeof campaigns.$inferSelect
+
+export interface CampaignDto {
+  id: number
+  name: string
+  desc: string
+  /** 'YYYY-MM-DD' and 'HH:mm' in the study time zone (spec 3: startDate/endDate and startTime/endTime). */
+  startDate: string
+  startTime: string
+  endDate: string
+  endTime: string
+  creator: Record<string, unknown> | null
+  contactByPhoneNo: string | null
+  contactByEmail: string | null
+  participationAutomaticallyAllowed: boolean
+}
+
+export interface CurrentCampaign extends CampaignDto {
+  /** null when the campaign has no questionnaire of that type. */
+  initialQtnSummary: QuestionnaireSummary | null
+  finalQtnSummary: QuestionnaireSummary | null
+}
+
+function toDto(c: CampaignRow, tz: string): CampaignDto {
+  return {
+    id: c.id,
+    name: c.name,
+    desc: c.desc,
+    startDate: dayInZone(c.startAt, tz),
+    startTime: formatTime(c.startAt, tz),
+    endDate: dayInZone(c.endAt, tz),
+    endTime: formatTime(c.endAt, tz),
+    creator: c.creator ?? null,
+    contactByPhoneNo: c.contactByPhoneNo,
+    contactByEmail: c.contactByEmail,
+    participationAutomaticallyAllowed: c.participationAutomaticallyAllowed,
+  }
+}
+
+/** The caller's campaign with both questionnaire summaries, or null when the caller has none. */
+export async function currentCampaign(ctx: AuthedContext): Promise<CurrentCampaign | null> {
+  const [row] = await ctx.db.select({ campaignId: users.campaignId }).from(users).where(eq(users.id, ctx.user.id))
+  const campaignId = row?.campaignId ?? null
+  if (campaignId == null) return null
+  const [c] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId))
+  if (!c) return null
+  const s = await campaignSummaries(ctx, c.id)
+  return { ...toDto(c, ctx.env.STUDY_TIME_ZONE), initialQtnSummary: s.initial, finalQtnSummary: s.final }
+}
+
+export const campaignService = {
+  /** Spec 7: getCampaignsByProject (id): the campaigns of a research project. */
+  getCampaignsByProject: method({
+    params: z.object({ id: zId }),
+    async run({ id }, ctx) {
+      const rows = await ctx.db.select().from(campaigns).where(eq(campaigns.projectId, id)).orderBy(asc(campaigns.startAt), asc(campaigns.id))
+      return { campaigns: rows.map((c) => toDto(c, ctx.env.STUDY_TIME_ZONE)) }
+    },
+  }),
+
+  /** Spec 7: getCurrentCampaign (no payload; return.campaign, null when the caller is not assigned). */
+  getCurrentCampaign: method({
+    params: z.object({}).passthrough(),
+    async run(_p, ctx) {
+      return { campaign: await currentCampaign(ctx) }
+    },
+  }),
+
+  /**
+   * Spec 7: setCampaignParticipation (id, participation). true joins the campaign when it allows participation
+   * automatically (else NOT_AUTHORIZED); false leaves it (only the caller's own campaign). Returns the campaign id
+   * the caller is assigned to afterwards.
+   */
+  setCampaignParticipation: method({
+    params: z.object({
+      id: zId,
+      participation: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
+    }),
+    async run({ id, participation }, ctx) {
+      return ctx.db.transaction(async (tx) => {
+        const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, id))
+        if (!c) throw new ServiceError('CAMPAIGN_NOT_FOUND')
+        const [u] = await tx.select({ campaignId: users.campaignId }).from(users).where(eq(users.id, ctx.user.id)).for('update')
+        if (participation) {
+          if (u?.campaignId !== id && !c.participationAutomaticallyAllowed) throw new ServiceError('NOT_AUTHORIZED')
+          await tx.update(users).set({ campaignId: id }).where(eq(users.id, ctx.user.id))
+          return { campaignId: id }
+        }
+        if (u?.campaignId !== id) throw new ServiceError('CAMPAIGN_NOT_FOUND')
+        await tx.update(users).set({ campaignId: null }).where(eq(users.id, ctx.user.id))
+        return { campaignId: null }
+      })
+    },
+  }),
+} satisfies Service

@@ -29,13 +29,13 @@ export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; sta
   const [chosen, setChosen] = useState(() => options.map(() => ''))
   const [typed, setTyped] = useState(() => options.map(() => ''))
   const [active, setActive] = useState(0)
-  const [Map, setMap] = useState<ComponentType<LocatorMapProps> | null>(null)
+  const [MapView, setMapView] = useState<ComponentType<LocatorMapProps> | null>(null)
   const label = (i: number) => options[i].introTxt || t('place.yourPlace')
 
   useEffect(() => {
     let cancelled = false
     import('./LocatorMap.client')
-      .then((m) => !cancelled && setMap(() => m.LocatorMap))
+      .then((m) => !cancelled && setMapView(() => m.LocatorMap))
       .catch(() => {
         // Offline or blocked: the saved places and the address field still work.
       })
@@ -57,7 +57,7 @@ export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; sta
 
   return (
     <div className="stack">
-      {hydrated && Map ? (
+      {hydrated && MapView ? (
         <div className="stack--sm">
           {options.length > 1 ? (
             <fieldset className="qtn-row">
@@ -78,7 +78,7 @@ export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; sta
             {t('place.mapHint', { place: label(active) })}
           </p>
           <div className="qtn-map-wrap" role="region" aria-label={t('place.map')} aria-describedby={`${base}-maphint`}>
-            <Map points={mapPoints} tileUrl={tileUrl} zoomInTitle={t('place.zoomIn')} zoomOutTitle={t('place.zoomOut')} onPick={pick} />
+            <MapView points={mapPoints} tileUrl={tileUrl} zoomInTitle={t('place.zoomIn')} zoomOutTitle={t('place.zoomOut')} onPick={pick} />
           </div>
         </div>
       ) : null}

@@ -178,7 +178,7 @@ function ChoiceInput({ q, state, t }: InputCtx) {
   const multiple = q.type === 'MULTIPLE_CHOICE'
   return (
     <>
-      {multiple && q.max != null ? <p className="field__hint">{t('input.chooseUpTo', { count: q.max })}</p> : null}
+      {multiple && q.max != null && !q.hintTxt ? <p className="field__hint">{t('input.chooseUpTo', { count: q.max })}</p> : null}
       <OptionGroup
         name={field.choice(q.id)}
         options={row.options}
@@ -336,7 +336,7 @@ function ConstantSumInput({ q, state, legendId, t }: InputCtx) {
   }
   return (
     <div className="stack--sm">
-      <p className="field__hint">{t('input.sumRule', { max: q.slider.maxSum, unit })}</p>
+      {q.hintTxt ? null : <p className="field__hint">{t('input.sumRule', { max: q.slider.maxSum, unit })}</p>}
       {options.map((o, i) => {
         const labelId = `${legendId}-o${o.id}`
         return (

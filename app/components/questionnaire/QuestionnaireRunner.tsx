@@ -15,6 +15,8 @@ export interface RunnerProps {
   action: string
   /** Heading level of the copy prompt's title. */
   headingLevel?: 2 | 3
+  /** Draw the question in a card (not inside a panel that is a card already). */
+  boxed?: boolean
 }
 
 export function usePartTitle() {
@@ -28,7 +30,7 @@ function noticeParams(q: QuestionView | null): Record<string, number | string> {
   return { min: slider ? q.slider.min : q.number.min, max: slider ? q.slider.max : q.number.max, maxSum: q.slider.maxSum, textMax: q.textMax }
 }
 
-export function QuestionnaireRunner({ view, action, headingLevel = 2 }: RunnerProps) {
+export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = false }: RunnerProps) {
   const { t } = useTranslation('questionnaire')
   const root = useRootData()
   const partTitle = usePartTitle()
@@ -62,8 +64,7 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2 }: RunnerPr
       ) : null}
 
       {view.prompt ? (
-        <Form method="post" action={action} className="card stack" preventScrollReset>
-          {hidden}
+        <Form method="post" action={action} className={cx('stack', boxed && 'card')}>
           <Heading className="card__title">{t('prompt.title')}</Heading>
           <p>
             {t('prompt.text', {
@@ -80,12 +81,13 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2 }: RunnerPr
               {t('prompt.no')}
             </Button>
           </div>
+          {hidden}
         </Form>
       ) : (
         <Form
           method="post"
           action={action}
-          className="stack"
+          className={cx('stack', boxed && 'card')}
           noValidate
           onSubmit={(e) => {
             // A lost connection must not throw the page away: keep the entries and say so.
@@ -95,8 +97,6 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2 }: RunnerPr
             }
           }}
         >
-          {hidden}
-          {view.question ? <input type="hidden" name="question" value={view.question.id} /> : null}
           {view.parts.length > 1 ? <p className="qtn-part-title">{partTitle(view.parts[view.partIndex].title)}</p> : null}
           {view.showProg && view.total > 0 ? (
             <p className="qtn-progress">
@@ -151,6 +151,9 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2 }: RunnerPr
             ) : null}
           </div>
           {view.isLast && !view.canComplete ? <p className="field__hint">{t('flow.openHint')}</p> : null}
+          {/* Last, so that they add no gap at the top of the stack. */}
+          {hidden}
+          {view.question ? <input type="hidden" name="question" value={view.question.id} /> : null}
         </Form>
       )}
     </div>
