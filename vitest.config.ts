@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
     include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'tests/**/*.test.ts'],
+    // Server-process tests need the build: vitest.proc.config.ts runs them after it (scripts/test.mjs).
+    exclude: ['**/node_modules/**', 'tests/**/*.proc.test.ts'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,

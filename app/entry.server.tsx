@@ -68,9 +68,15 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // React Router's own cross-site check (an Origin header that is not the request's host) answers 400: an attack
+  // or a misconfigured proxy, not a server fault.
+  if (error instanceof Error && /origin does not match `origin` header/.test(error.message)) {
+    log.warn({ msg: 'cross-site request refused', path: new URL(request.url).pathname })
+    return
+  }
   log.error({ msg: 'unhandled error', error: error instanceof Error ? (error.stack ?? error.message) : String(error), path: new URL(request.url).pathname })
 }
 export { newServerContext } from '~/lib/context.server'
-export { log } from '~/lib/log.server'
+export { log, withRequestId } from '~/lib/log.server'
 export { writeServerInfo, removeServerInfo } from '~/cli/handoff.server'
 export { DEMO_LOGIN } from '~/db/seed-demo.server'

@@ -28,7 +28,12 @@ if (!only || only === 'unit') {
 }
 if (!only || only === 'e2e') {
   results.push(['build', run(bin('react-router'), ['build'])])
-  if (results.at(-1)[1] === 0) results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'], { CHROMIUM_PATH: browser })])
+  if (results.at(-1)[1] === 0) {
+    // Server-process tests (tests/*.proc.test.ts): headers, HTML form fuzzing, crash safety, graceful shutdown, and
+    // with TEST_DATABASE_URL several processes on one PostgreSQL. They run the build just made.
+    results.push(['server processes (headers, fuzzing forms, crash, several processes)', run(bin('vitest'), ['run', '-c', 'vitest.proc.config.ts'])])
+    results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'], { CHROMIUM_PATH: browser })])
+  }
 }
 console.log('\nSummary:')
 for (const [name, status] of results) console.log(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${name}`)

@@ -12,19 +12,68 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 const build = await import(path.join(buildDir, 'server/index.js'))
 const entry = build.entry.module
 
+/**
+ * Defaults for every response that did not set the header itself. The CSP here is for non-HTML answers (JSON,
+ * redirects, text, images, scripts): they load nothing and may not be framed. Dynamic answers are not cached.
+ */
+const BASELINE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'same-origin',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+}
+
+/** A client's X-Request-Id when it is a plain token (so it cannot forge log lines), else a fresh one. */
+function requestIdOf(given) {
+  return given && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : crypto.randomUUID()
+}
+
+/** Calls fn once, right before the response head is written (explicitly or by the first write). */
+function beforeHead(res, fn) {
+  const writeHead = res.writeHead
+  let done = false
+  res.writeHead = function (...args) {
+    if (!done) {
+      done = true
+      fn()
+    }
+    return writeHead.apply(this, args)
+  }
+}
+
 export async function startServer({ port, host, quiet = false, extraRoutes } = {}) {
   const app = await entry.getApp()
   const env = app.env
   const server = express()
+  let closing = false
   server.disable('x-powered-by')
   if (process.env.TRUST_PROXY) server.set('trust proxy', process.env.TRUST_PROXY)
 
   server.use((req, res, next) => {
-    res.locals.requestId = req.get('X-Request-Id')?.slice(0, 64) || crypto.randomUUID()
+    const started = performance.now()
+    const pathname = req.path
+    res.locals.requestId = requestIdOf(req.get('X-Request-Id'))
     res.set('X-Request-Id', res.locals.requestId)
-    res.set('X-Content-Type-Options', 'nosniff')
-    res.set('Referrer-Policy', 'same-origin')
-    if (req.secure) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    // Security headers for every response (HTML, redirects, resource routes, static assets, errors), added just
+    // before the head is written unless the response set its own (HTML pages: their nonce CSP, app/lib/headers.server.ts).
+    beforeHead(res, () => {
+      for (const [name, value] of Object.entries(BASELINE_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value)
+      if (req.secure && !res.hasHeader('Strict-Transport-Security')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+      // Shutting down: finish this response, then close the connection instead of keeping it alive. The same after
+      // a 413: the unread rest of the body makes the connection unusable, so a client must not send the next
+      // request on it.
+      if (closing || res.statusCode === 413) res.setHeader('Connection', 'close')
+    })
+    // One log line per request (no query string: it may carry an address or a token).
+    res.on('close', () => {
+      const line = { msg: 'request', requestId: res.locals.requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(performance.now() - started) }
+      if (!res.writableFinished) entry.log.info({ ...line, msg: 'request aborted' })
+      else if (res.statusCode >= 500) entry.log.error(line)
+      else entry.log.info(line)
+    })
     next()
   })
   server.use(compression())
@@ -39,12 +88,7 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
       entry.newServerContext({ clientIp: req.ip ?? req.socket.remoteAddress ?? '0.0.0.0', requestId: res.locals.requestId, secure: req.secure }),
   })
   server.all('*splat', (req, res, next) => {
-    const started = performance.now()
-    res.on('finish', () => {
-      if (env.LOG_LEVEL === 'debug' || res.statusCode >= 500)
-        entry.log.info({ msg: 'request', requestId: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) })
-    })
-    handler(req, res, next)
+    entry.withRequestId(res.locals.requestId, () => handler(req, res, next))
   })
   server.use((err, req, res, _next) => {
     entry.log.error({ msg: 'request failed', requestId: res.locals.requestId, error: String(err?.stack ?? err) })
@@ -58,17 +102,23 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
   const actualPort = http.address().port
   entry.writeServerInfo?.(env.DATA_DIR, { pid: process.pid, port: actualPort })
 
-  let closing = false
   async function shutdown(signal) {
     if (closing) return
     closing = true
     entry.log.info({ msg: 'shutting down', signal })
+    // Stop accepting connections, let the requests in flight finish (their connections close after the response),
+    // then close the database (PGlite writes its last pages, PostgreSQL's pool ends) and exit.
     http.close(async () => {
+      let code = 0
       try {
         await app.database.close()
+        entry.log.info({ msg: 'database closed' })
+      } catch (err) {
+        code = 1
+        entry.log.error({ msg: 'closing the database failed', error: String(err?.stack ?? err) })
       } finally {
         entry.removeServerInfo?.(env.DATA_DIR)
-        process.exit(0)
+        process.exit(code)
       }
     })
     http.closeIdleConnections?.()

@@ -41,6 +41,9 @@ export interface ConnectOptions {
   poolSize?: number
 }
 
+/** Advisory lock key held while migrating PostgreSQL. */
+const MIGRATION_LOCK = 0x7d1a_0002
+
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg')
@@ -51,7 +54,16 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     })
     if (opts.pgSchema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema}"`)
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    await migratePg(db as never, { migrationsFolder: migrationsFolder(), migrationsSchema: opts.pgSchema ?? 'drizzle' })
+    // Several app processes may start at once against one database: one migrates, the others wait for it (a
+    // session-level advisory lock held on a connection of its own) and then find nothing left to do.
+    const lock = await pool.connect()
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await migratePg(db as never, { migrationsFolder: migrationsFolder(), migrationsSchema: opts.pgSchema ?? 'drizzle' })
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+      lock.release()
+    }
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   const { PGlite } = await import('@electric-sql/pglite')

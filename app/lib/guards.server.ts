@@ -49,5 +49,8 @@ export function optionalUser(context: Ctx): SessionUser | null {
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/ways'): string {
   if (!to || typeof to !== 'string') return fallback
   if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+  // Browsers drop tabs and newlines from URLs ("/\t/evil.example" becomes "//evil.example") and read "\" as "/";
+  // control characters cannot go into a Location header at all.
+  if (/[\u0000-\u0020\u007f\\]/.test(to)) return fallback
   return to
 }

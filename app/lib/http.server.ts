@@ -17,7 +17,19 @@ export function toastCookie(context: Ctx, toasts: Toast[]): string {
 export function redirectWithToast(context: Ctx, url: string, toast: Toast, init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers)
   headers.append('Set-Cookie', toastCookie(context, [toast]))
-  return redirect(url, { headers })
+  return redirect(headerSafeUrl(url), { headers })
+}
+
+/** A redirect target fit for the Location header: anything but printable ASCII percent-encoded (a form value may
+ * carry a NUL or a line break into a URL built from it). */
+export function headerSafeUrl(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (c) => {
+    try {
+      return encodeURIComponent(c)
+    } catch {
+      return '%EF%BF%BD' // a lone surrogate
+    }
+  })
 }
 
 export const success = (key: string, params?: Toast['params']): Toast => ({ type: 'success', key, params })

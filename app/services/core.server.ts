@@ -62,6 +62,9 @@ export interface Method<S extends z.ZodType = z.ZodType, R = unknown> {
 export function method<S extends z.ZodType, R, P extends boolean = false>(def: MethodDef<S, R, P>): Method<S, R> {
   const call = async (ctx: ServiceContext, raw: unknown): Promise<R> => {
     if (!def.public) requireSession(ctx)
+    // PostgreSQL text cannot hold NUL characters: refuse them here rather than fail in the database (issue 11).
+    const nul = nulPath(raw)
+    if (nul != null) throw new ServiceError('INVALID_PARAMS', { path: nul || '(params)', message: 'NUL character' })
     const parsed = def.params.safeParse(raw ?? {})
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -70,6 +73,19 @@ export function method<S extends z.ZodType, R, P extends boolean = false>(def: M
     return def.run(parsed.data, ctx as never)
   }
   return Object.assign(call, { public: Boolean(def.public), params: def.params })
+}
+
+/** The path of the first string (or key) holding a NUL character, or null. */
+function nulPath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (value === null || typeof value !== 'object' || depth > 20) return null
+  for (const [k, v] of Object.entries(value)) {
+    const p = path ? `${path}.${k}` : k
+    if (k.includes('\u0000')) return p
+    const found = nulPath(v, p, depth + 1)
+    if (found != null) return found
+  }
+  return null
 }
 
 export function requireSession(ctx: ServiceContext): asserts ctx is AuthedContext {
