@@ -18,13 +18,16 @@ const KIND_BY_DIFF: Record<number, Exclude<DayLabelKind, 'other'>> = {
   2: 'dayBeforeYesterday',
 }
 
+// One formatter per locale: constructing Intl.DateTimeFormat costs far more than formatting (list pages call this per day).
+const weekdayFormats = new Map<Locale, Intl.DateTimeFormat>()
+
 /** Localised weekday name of a calendar day ('Montag' / 'Monday'). */
 export function weekdayName(day: Day, locale: Locale): string {
   const p = parseDay(day)
   if (!p) throw new RangeError(`Invalid day '${day}'`)
-  return new Intl.DateTimeFormat(toBcp47(locale), { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(p.year, p.month - 1, p.day, 12)),
-  )
+  let f = weekdayFormats.get(locale)
+  if (!f) weekdayFormats.set(locale, (f = new Intl.DateTimeFormat(toBcp47(locale), { weekday: 'long', timeZone: 'UTC' })))
+  return f.format(new Date(Date.UTC(p.year, p.month - 1, p.day, 12)))
 }
 
 /**

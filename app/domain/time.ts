@@ -98,7 +98,9 @@ export function formatDate(date: Date, timeZone: string): string {
 
 /** 'YYYY-MM-DD HH:mm' in the time zone. */
 export function formatDayTime(date: Date, timeZone: string): string {
-  return `${dayInZone(date, timeZone)} ${formatTime(date, timeZone)}`
+  // One zonedParts call (formatToParts is the costly part; trip lists format many of these).
+  const p = zonedParts(date, timeZone)
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`
 }
 
 /** 'YYYY-MM-DD' → 'DD.MM.YYYY'. */

@@ -1,16 +1,16 @@
 // Service "trip" (spec 7), the list part: getTrips, getTrip, the report flow (getTripFeedbackReasons,
 // setTripFeedback, deleteTripFeedback), no-trip days (setZeroTripDay) and deleteTrips.
 // Every method works on the caller's own ways only: another participant's id answers TRIP_NOT_FOUND.
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
-import { campaigns, trips, zeroTripDays } from '~/db/schema'
+import { campaigns, legs, trips, zeroTripDays } from '~/db/schema'
 import { coveredRange, inReview, listedDays, reviewDays, zeroTripDayBlock, type Period, type ReviewDays, type SortOrder } from '~/domain/listDays'
 import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
 import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
 import { listFeedbackReasons } from '../info.server'
 import { method, ServiceError, zDay, zId, type AuthedContext, type Service } from '../core.server'
-import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type TripDto } from './model.server'
+import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type LegRow, type TripDto } from './model.server'
 
 /** The placeholder the report flow sends as remark (spec 7: "remark is currently a fixed placeholder"). */
 export const REPORT_REMARK = 'web'
@@ -39,6 +39,8 @@ const GetTripsParams = z
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
     from: zRealDay.optional(),
     to: zRealDay.optional(),
+    /** Not in the spec: false leaves out the legs' geometry (geom: []), for list views that draw no map. */
+    withGeom: zBool.default(true),
   })
   .passthrough()
   .superRefine((p, ctx) => {
@@ -58,11 +60,23 @@ export interface GetTripsResult {
   trps: TripDto[]
 }
 
+/** Campaign dates change only by a researcher's import: each process keeps them for a minute. */
+const CAMPAIGN_TTL_MS = 60_000
+type CampaignDays = { startDay: Day; endDay: Day } | null
+const campaignCaches = new WeakMap<object, Map<string, { at: number; days: CampaignDays }>>()
+
 /** The caller's campaign as study-zone days, or null. */
-async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): Promise<{ startDay: Day; endDay: Day } | null> {
+async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): Promise<CampaignDays> {
   if (campaignId == null) return null
+  const campaignCache = campaignCaches.get(db) ?? campaignCaches.set(db, new Map()).get(db)!
+  const key = `${campaignId}|${tz}`
+  const hit = campaignCache.get(key)
+  if (hit && Date.now() - hit.at < CAMPAIGN_TTL_MS) return hit.days
   const [c] = await db.select({ startAt: campaigns.startAt, endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1)
-  return c ? { startDay: dayInZone(c.startAt, tz), endDay: dayInZone(c.endAt, tz) } : null
+  const days = c ? { startDay: dayInZone(c.startAt, tz), endDay: dayInZone(c.endAt, tz) } : null
+  if (campaignCache.size > 1000) campaignCache.clear()
+  campaignCache.set(key, { at: Date.now(), days })
+  return days
 }
 
 async function reviewWindow(ctx: AuthedContext): Promise<ReviewDays | null> {
@@ -94,32 +108,39 @@ export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTri
   const range = p.from && p.to ? { start: dayRangeUtc(p.from, tz).start, end: dayRangeUtc(p.to, tz).end } : undefined
   const where = filterOf(ctx.user.id, p, range)
 
-  const [rows, review] = await Promise.all([
-    range
-      ? ctx.db.select().from(trips).where(where).orderBy(...orderBy)
-      : ctx.db.select().from(trips).where(where).orderBy(...orderBy).limit(p.fetchNext).offset(p.offset),
-    reviewWindow(ctx),
-  ])
-  // A page that is not full and was not skipped past the end tells the total itself.
-  // A short page that did not skip past the end tells the total itself; otherwise count with the same filter.
-  const shortPage = rows.length < p.fetchNext && (rows.length > 0 || p.offset === 0)
-  const totalNo = range ? rows.length : shortPage ? p.offset + rows.length : (await ctx.db.select({ n: count() }).from(trips).where(where))[0].n
+  // The page and its total in one statement (count(*) over the same filter, before limit/offset).
+  const query = ctx.db.select({ trip: trips, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(trips).where(where).orderBy(...orderBy)
+  const [found, review] = await Promise.all([range ? query : query.limit(p.fetchNext).offset(p.offset), reviewWindow(ctx)])
+  const rows = found.map((r) => r.trip)
+  const totalNo =
+    found.length > 0 ? found[0].total : range || p.offset === 0 ? 0 : (await ctx.db.select({ n: count() }).from(trips).where(where))[0].n
 
-  const tripDays = rows.map((t) => dayInZone(t.startTime, tz))
+  const ids = rows.map((t) => t.id)
+  const [legRows, cat] = await Promise.all([p.withGeom ? legsOf(ctx.db, ids) : legsWithoutGeom(ctx.db, ids), catalogues(ctx)])
+  const trps = rows.map((t) => toTripDto(t, legRows.get(t.id) ?? [], cat, tz))
+  // 'YYYY-MM-DD HH:mm' in the study zone: the day a way belongs to.
+  const tripDays = trps.map((t) => t.startTime.slice(0, 10))
   const covered = range
     ? { from: p.from!, to: p.to! }
     : coveredRange({ tripDays, order, startsList: p.offset === 0, endsList: p.offset + rows.length >= totalNo, review })
   const days = range ? everyDay(p.from!, p.to!, order) : listedDays(covered, tripDays, review, order)
-
-  const [legRows, cat, zeroDays] = await Promise.all([
-    legsOf(ctx.db, rows.map((t) => t.id)),
-    catalogues(ctx),
-    days.length ? zeroDaysBetween(ctx.db, ctx.user.id, days.reduce((a, b) => (a < b ? a : b)), days.reduce((a, b) => (a > b ? a : b))) : new Set<Day>(),
-  ])
+  // No-trip marks exist on review days only.
+  const reviewed = days.filter((d) => inReview(d, review))
+  const zeroDays = reviewed.length ? await zeroDaysBetween(ctx.db, ctx.user.id, reviewed.reduce((a, b) => (a < b ? a : b)), reviewed.reduce((a, b) => (a > b ? a : b))) : new Set<Day>()
   const byDay = new Map<Day, number[]>()
-  rows.forEach((t, i) => (byDay.get(tripDays[i]) ?? byDay.set(tripDays[i], []).get(tripDays[i])!).push(t.id))
+  trps.forEach((t, i) => (byDay.get(tripDays[i]) ?? byDay.set(tripDays[i], []).get(tripDays[i])!).push(t.id))
   const periods: Period[] = days.map((day) => ({ day, tripIds: byDay.get(day) ?? [], noTrips: zeroDays.has(day), inCampaign: inReview(day, review) }))
-  return { totalNo, periods, trps: rows.map((t) => toTripDto(t, legRows.get(t.id) ?? [], cat, tz)) }
+  return { totalNo, periods, trps }
+}
+
+/** legsOf without the geometry column (list views): geom is []. */
+async function legsWithoutGeom(db: DbOrTx, tripIds: number[]): Promise<Map<number, LegRow[]>> {
+  const out = new Map<number, LegRow[]>()
+  if (!tripIds.length) return out
+  const { geom: _geom, ...columns } = getTableColumns(legs)
+  const rows = await db.select(columns).from(legs).where(inArray(legs.tripId, tripIds)).orderBy(asc(legs.tripId), asc(legs.idx))
+  for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push({ ...r, geom: [] })
+  return out
 }
 
 function everyDay(from: Day, to: Day, order: SortOrder): Day[] {

@@ -1,0 +1,66 @@
+// The report-reasons dialog (spec 2.9 "report reasons", spec 4 "Report flow"): pick one or more reasons, submit.
+// Used by the ways list and the trip detail page. The form posts intent=report to the page's own action, which hands
+// it to `tripReportAction` (./report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
+// fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 { reportError } and the dialog
+// shows it next to the reasons.
+import { Form, useActionData } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
+
+export const REPORT_DIALOG_ID = 'report'
+/** Spec 4: "Then the app navigates to the previous route, or to the unconfirmed list page 1." */
+export const REPORT_FALLBACK = '/ways/list/unconfirmed/page/1'
+
+export type ReportDialogProps = {
+  tripId: number
+  /** From getTripFeedbackReasons (already in the caller's language). */
+  reasons: readonly { id: number; name: string }[]
+  /** Usually `searchParams.get('dialog') === 'report'`. */
+  open: boolean
+  /** The page without the dialog parameters (cancel / ×). */
+  closeHref: string
+  /** Where to go after a successful report (the previous page). */
+  returnTo: string
+  /** Short description of the way (e.g. its name and time) shown above the reasons. */
+  tripLabel?: string
+  /** Override the error read from the action data (an i18n key). */
+  error?: string
+}
+
+/** A link to open the dialog for a way: `?dialog=report&trip=<id>#report`. */
+export function reportDialogHref(tripId: number, search = ''): string {
+  const params = new URLSearchParams(search)
+  params.set('dialog', REPORT_DIALOG_ID)
+  params.set('trip', String(tripId))
+  return `?${params}#${REPORT_DIALOG_ID}`
+}
+
+export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripLabel, error }: ReportDialogProps) {
+  const { t } = useTranslation('ways')
+  const actionData = useActionData() as { reportError?: string } | undefined
+  const message = error ?? actionData?.reportError
+  return (
+    <Dialog id={REPORT_DIALOG_ID} open={open} closeHref={closeHref} title={t('report.title')} closeLabel={t('common:actions.close')}>
+      <Form method="post" className="stack" noValidate>
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="tripId" value={tripId} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {tripLabel ? <p className="report-dialog__trip">{tripLabel}</p> : null}
+        <p className="text-muted">{t('report.info')}</p>
+        <div>
+          <Fieldset legend={t('report.reasons')} error={message ? t(message) : undefined} id="report-reasons">
+            <div className="checkbox-list">
+              {reasons.map((r) => (
+                <Choice key={r.id} name="trpFdbkReasonIds" value={r.id} label={r.name} />
+              ))}
+            </div>
+          </Fieldset>
+        </div>
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+          <Button variant="primary">{t('report.submit')}</Button>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,211 @@
+// The trip detail page's dialogs (spec 2.9 purpose multi-select and confirm dialog; spec 2.7 traffic-mode
+// selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
+// the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { ModeIcon } from '~/components/icons/ModeSprite'
+import { TRAFFIC_MODES } from '~/components/icons/modes'
+import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
+import { legPurposesLabel } from '~/domain/tripName'
+import { FormBasics, SubmitButton, timeOf, type DetailLeg, type DetailTrip } from './shared'
+
+export function PurposeDialog({
+  open,
+  closeHref,
+  purposes,
+  chosen,
+  leg,
+  version,
+  error,
+}: {
+  open: boolean
+  closeHref: string
+  purposes: { id: number; name: string }[]
+  chosen: number[]
+  /** Editing one leg's purposes (else: the whole way's, step 1's button). */
+  leg: { id: number; n: number } | null
+  version: number
+  /** An i18n key. */
+  error?: string
+}) {
+  const { t } = useTranslation('trip')
+  return (
+    <Dialog
+      id="purpose"
+      open={open}
+      closeHref={closeHref}
+      title={leg ? t('dialogs.purpose.titleLeg', { n: leg.n }) : t('dialogs.purpose.title')}
+      closeLabel={t('common:actions.close')}
+    >
+      <Form method="post" className="stack" noValidate>
+        <FormBasics intent={leg ? 'set-leg-purposes' : 'set-purposes'} version={version} />
+        {leg ? <input type="hidden" name="legId" value={leg.id} /> : null}
+        <Fieldset id="purpose-choices" legend={t('dialogs.purpose.legend')} hint={t('dialogs.purpose.hint')} error={error ? t(error) : undefined}>
+          <div className="checkbox-list">
+            {purposes.map((p) => (
+              <Choice key={p.id} name="purposes" value={p.id} label={p.name} defaultChecked={chosen.includes(p.id)} />
+            ))}
+          </div>
+        </Fieldset>
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+          <SubmitButton variant="primary">{t('dialogs.purpose.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+/**
+ * The traffic-mode selector of one leg. "OK" saves and closes; "Next"/"Back" save and open the next/previous leg;
+ * on the first leg a report link takes the place of "Back". Enter submits "Next" (or "OK" on the last leg): a
+ * hidden first submit button makes it the form's default button.
+ */
+export function ModesDialog({
+  open,
+  closeHref,
+  leg,
+  index,
+  count,
+  version,
+  reportHref,
+  error,
+}: {
+  open: boolean
+  closeHref: string
+  leg: DetailLeg
+  index: number
+  count: number
+  version: number
+  /** The report dialog's URL (first leg only); null hides the button. */
+  reportHref: string | null
+  error?: string
+}) {
+  const { t } = useTranslation('trip')
+  const current = leg.tfcModes[0]?.constant ?? 'UNKNOWN'
+  const isLast = index === count - 1
+  return (
+    <Dialog
+      id="modes"
+      open={open}
+      closeHref={closeHref}
+      title={t('dialogs.modes.title', { n: index + 1, count })}
+      closeLabel={t('common:actions.close')}
+      className="modes-dialog"
+    >
+      {/* key: a new leg gets a fresh form (the default checked radio follows the leg). */}
+      <Form method="post" className="stack" noValidate key={leg.id}>
+        <FormBasics intent="set-leg-modes" version={version} />
+        <input type="hidden" name="legId" value={leg.id} />
+        <button type="submit" name="go" value={isLast ? 'ok' : 'next'} hidden tabIndex={-1} />
+        <p className="text-muted">{t('dialogs.modes.legInfo', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}</p>
+        <Fieldset id="mode-choices" legend={t('dialogs.modes.legend')} error={error ? t(error) : undefined}>
+          <div className="choice-grid">
+            {TRAFFIC_MODES.map((m) => (
+              <Choice
+                key={m.constant}
+                type="radio"
+                name="tfcModes"
+                value={m.constant}
+                defaultChecked={m.constant === current}
+                className="mode-choice"
+                label={
+                  <>
+                    <ModeIcon mode={m.constant} />
+                    {t(`common:modes.${m.constant}`)}
+                  </>
+                }
+              />
+            ))}
+          </div>
+        </Fieldset>
+        <div className="dialog__actions modes-dialog__actions">
+          {index === 0 ? (
+            reportHref ? (
+              <Link className="btn btn--ghost" to={reportHref} preventScrollReset>
+                {t('dialogs.modes.report')}
+              </Link>
+            ) : null
+          ) : (
+            <SubmitButton name="go" value="prev">
+              {t('dialogs.modes.back')}
+            </SubmitButton>
+          )}
+          <SubmitButton name="go" value="ok" variant={isLast ? 'primary' : 'secondary'}>
+            {t('dialogs.modes.ok')}
+          </SubmitButton>
+          {isLast ? null : (
+            <SubmitButton name="go" value="next" variant="primary">
+              {t('dialogs.modes.next')}
+            </SubmitButton>
+          )}
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+/** Step 2's confirm dialog: a summary of every leg, then confirmTrip. */
+export function ConfirmDialog({ open, closeHref, trip }: { open: boolean; closeHref: string; trip: DetailTrip }) {
+  const { t } = useTranslation('trip')
+  return (
+    <Dialog id="confirm" open={open} closeHref={closeHref} title={t('dialogs.confirm.title')} closeLabel={t('common:actions.close')}>
+      <Form method="post" className="stack">
+        <FormBasics intent="confirm" version={trip.version} />
+        <p>{t('dialogs.confirm.text')}</p>
+        <ol className="confirm-legs">
+          {trip.legs.map((leg, i) => (
+            <li key={leg.id}>
+              <ModeIcon mode={leg.tfcModes[0]?.constant ?? 'UNKNOWN'} />
+              <span>
+                <strong>{t('legs.leg', { n: i + 1 })}</strong> {`${timeOf(leg.startTime)} – ${timeOf(leg.endTime)}`}:{' '}
+                {leg.tfcModes.map((m) => t(`common:modes.${m.constant}`)).join(', ')}
+                {' · '}
+                {legPurposesLabel(leg.tripPurposes.map((p) => p.name)) || t('legs.noPurpose')}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+          <SubmitButton variant="primary">{t('dialogs.confirm.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+/** "Delete this way" with a confirmation. */
+export function DeleteWayDialog({ open, closeHref, version }: { open: boolean; closeHref: string; version: number }) {
+  const { t } = useTranslation('trip')
+  return (
+    <Dialog id="delete" open={open} closeHref={closeHref} title={t('dialogs.delete.title')} closeLabel={t('common:actions.close')}>
+      <Form method="post" className="stack">
+        <FormBasics intent="delete-trip" version={version} />
+        <p>{t('dialogs.delete.text')}</p>
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+          <SubmitButton variant="danger">{t('dialogs.delete.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+/** Deleting a leg (step 1, first or last leg only) asks first: it cannot be undone. */
+export function DeleteLegDialog({ open, closeHref, leg, n, version }: { open: boolean; closeHref: string; leg: DetailLeg; n: number; version: number }) {
+  const { t } = useTranslation('trip')
+  return (
+    <Dialog id="delete-leg" open={open} closeHref={closeHref} title={t('dialogs.deleteLeg.title', { n })} closeLabel={t('common:actions.close')}>
+      <Form method="post" className="stack">
+        <FormBasics intent="delete-leg" version={version} />
+        <input type="hidden" name="legId" value={leg.id} />
+        <p>{t('dialogs.deleteLeg.text', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}</p>
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+          <SubmitButton variant="danger">{t('dialogs.deleteLeg.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}

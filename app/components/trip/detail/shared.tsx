@@ -1,0 +1,40 @@
+// Small pieces shared by the trip detail page's parts (app/routes/ways.trip-details.tsx).
+import { useNavigation } from 'react-router'
+import { Button, type ButtonProps } from '~/components/ui'
+import type { TripDto, LegDto } from '~/services/trip/model.server'
+
+export type DetailTrip = TripDto
+export type DetailLeg = LegDto
+
+/** 'YYYY-MM-DD HH:mm' → 'HH:mm'. */
+export const timeOf = (dayTime: string) => dayTime.slice(11, 16)
+/** 'YYYY-MM-DD HH:mm' → 'DD.MM.YYYY'. */
+export const dateOf = (dayTime: string) => `${dayTime.slice(8, 10)}.${dayTime.slice(5, 7)}.${dayTime.slice(0, 4)}`
+
+/** The hidden fields every form of the page carries: the intent and the way's version (stale → TRIP_CHANGED). */
+export function FormBasics({ intent, version }: { intent: string; version: number }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+    </>
+  )
+}
+
+/** A submit button that is disabled while a submission of this page is in flight (no double submits with JS). */
+export function SubmitButton(props: ButtonProps) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  return <Button {...props} disabled={props.disabled || busy} />
+}
+
+/** A URL of the page: the current search params with changes (null removes), plus an optional #hash. */
+export function hrefWith(pathname: string, search: URLSearchParams, changes: Record<string, string | number | null>, hash?: string): string {
+  const next = new URLSearchParams(search)
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) next.delete(k)
+    else next.set(k, String(v))
+  }
+  const qs = next.toString()
+  return `${pathname}${qs ? `?${qs}` : ''}${hash ? `#${hash}` : ''}`
+}

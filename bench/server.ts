@@ -1,0 +1,96 @@
+// Build (when needed) and run the production server for the benchmarks; every process started here is tracked and
+// stopped on exit.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { request } from './load'
+
+export const ROOT = path.resolve(import.meta.dirname, '..')
+
+function newest(dir: string): number {
+  let t = 0
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)
+  }
+  return t
+}
+
+/**
+ * The build to benchmark: BUILD_DIR when given, else a build of its own in the temp directory, rebuilt when the
+ * sources are newer than it.
+ */
+export function ensureBuild(log: (s: string) => void): string {
+  const dir = path.resolve(ROOT, process.env.BUILD_DIR ?? path.join(os.tmpdir(), 'travel-diary-bench-build'))
+  const built = path.join(dir, 'server/index.js')
+  const stale = !fs.existsSync(built) || ['app', 'locales', 'public'].some((d) => fs.existsSync(path.join(ROOT, d)) && newest(path.join(ROOT, d)) > fs.statSync(built).mtimeMs)
+  if (stale) {
+    log(`building into ${dir} …`)
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_DIR: dir, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    if (r.status !== 0) throw new Error('build failed')
+  }
+  return dir
+}
+
+const children = new Set<ChildProcess>()
+function killAll() {
+  for (const c of children) if (c.exitCode == null) c.kill('SIGTERM')
+}
+process.on('exit', killAll)
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    killAll()
+    process.exit(130)
+  })
+
+export interface RunningServer {
+  url: string
+  pid: number
+  stop(): Promise<void>
+}
+
+export async function startServer(opts: { buildDir: string; dataDir: string; port: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/server.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...opts.env,
+      BUILD_DIR: opts.buildDir,
+      DATA_DIR: opts.dataDir,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.add(child)
+  const url = `http://127.0.0.1:${opts.port}`
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode != null) throw new Error(`server exited with ${child.exitCode}`)
+    const ok = await request({ url: `${url}/readyz` }).then((r) => r.status === 200, () => false)
+    if (ok) break
+    if (Date.now() > deadline) throw new Error('server did not become ready')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode != null) return resolve()
+        child.once('exit', () => {
+          children.delete(child)
+          resolve()
+        })
+        child.kill('SIGTERM')
+      }),
+  }
+}

@@ -1,0 +1,230 @@
+// The ways list (issue 4), with JavaScript on and off: day groups with headers and badges, filters, paging forward
+// and back without a way missing or shown twice, the no-trip-day dialog, report and withdraw (DEBUG_MODE is on in
+// the e2e server), and that another participant's way is never reachable. Each test has fresh participants.
+import type { Page } from '@playwright/test'
+import { test, expect, participantPage, checkA11y, BASE } from './fixtures'
+
+const TZ = 'Europe/Berlin'
+// Every test creates its participants through the server (password hashing) and logs in: give them room.
+test.describe.configure({ timeout: 90_000 })
+
+/** The study-zone day `offset` days from today: 'YYYY-MM-DD'. */
+function day(offset = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const d = new Date(`${today}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + offset)
+  return d.toISOString().slice(0, 10)
+}
+const display = (d: string) => d.split('-').reverse().join('.')
+
+type Way = Record<string, unknown>
+/** A way in the trips.json format: one leg from `start` to `end` ('HH:mm', or 'YYYY-MM-DD HH:mm' for the end). */
+function way(d: string, start: string, end: string, extra: Way = {}, leg: Way = {}): Way {
+  return {
+    legs: [{ startTime: `${d} ${start}`, endTime: end.length > 5 ? end : `${d} ${end}`, len: 1500, tfcModes: ['WALK'], tripPurposes: [1], ...leg }],
+    ...extra,
+  }
+}
+const CONFIRMED = { validationStatus: true, confirmationStatus: true, allQuestionsAnswered: true }
+
+const dayGroup = (page: Page, heading: string | RegExp) => page.locator('section.trip-day').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) })
+const card = (page: Page, name: string | RegExp) => page.locator('article.trip-card').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) })
+async function tripIds(page: Page): Promise<number[]> {
+  await page.locator('article[data-trip-id]').first().waitFor()
+  return page.locator('article[data-trip-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
+}
+
+async function open(page: Page, url: string) {
+  // The login's own redirects (→ /ways → the list) must have landed before we navigate.
+  await page.waitForURL(/\/ways\/list\//)
+  await page.goto(url)
+  await checkA11y(page)
+}
+
+/** One way of each status, a gap day and a way crossing midnight. */
+const MIXED = () => [
+  way(day(0), '07:00', '07:30', {}, { tfcModes: ['WALK', 'PUBLIC_TRANSPORT_TRAIN'], tripPurposes: [1] }),
+  way(day(0), '17:00', '17:45', { ...CONFIRMED, name: 'Heimweg' }, { validationStatus: true, len: 800 }),
+  way(day(-1), '08:00', '08:20', { fdbkAvail: true, trpFdbkReasonIds: [2] }, { tripPurposes: [3] }),
+  way(day(-3), '09:00', '09:30', { validationStatus: true, allQuestionsAnswered: false, qtnAnswered: false }, { tripPurposes: [4, 1, 3, 5], validationStatus: true }),
+  way(day(-3), '23:30', `${day(-2)} 00:20`, {}, { tripPurposes: [9] }),
+]
+
+test('grouped by day, newest first, with headers, cards and status badges, in both languages', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: MIXED() })
+  await open(page, '/ways/list/all/page/1')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Wege')
+  await expect(page.getByRole('link', { name: 'Alle' })).toHaveAttribute('aria-current', 'page')
+  // Every campaign day up to today is listed (docs/decisions/008-no-trip-days.md); the newest four:
+  const headings = (await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 4)
+  const weekday = new Intl.DateTimeFormat('de-DE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day(-3)}T12:00:00Z`))
+  expect(headings).toEqual(['Heute', 'Gestern', 'Vorgestern', `${weekday}, ${display(day(-3))}`])
+
+  const today = dayGroup(page, 'Heute')
+  await expect(today.locator('article h3')).toHaveText(['Heimweg', 'Arbeit'])
+  const work = card(page, 'Arbeit')
+  await expect(work.locator('.badge')).toHaveText('Unbestätigt')
+  await expect(work.locator('.trip-card__time')).toHaveText(/^07:00 – .*07:30$/)
+  await expect(work.locator('.trip-card__stats')).toContainText('1,5 km')
+  await expect(work.locator('.trip-card__stats')).toContainText('30 Min.')
+  await expect(work.getByRole('img', { name: 'Zu Fuß' })).toBeVisible()
+  await expect(work.getByRole('img', { name: 'Bahn' })).toBeVisible()
+  await expect(work.getByRole('link', { name: 'Arbeit', exact: true })).toHaveAttribute('href', /\/ways\/tripDetails\/\d+$/)
+  await expect(card(page, 'Heimweg').locator('.badge')).toHaveText('Bestätigt')
+  await expect(card(page, 'Heimweg').locator('.trip-card__stats')).toContainText('800 m')
+  // Reported: badge, and not a link.
+  const reported = card(page, 'Einkauf')
+  await expect(reported.locator('.badge')).toHaveText('Gemeldet')
+  await expect(reported.getByRole('link', { name: 'Einkauf', exact: true })).toHaveCount(0)
+  // Day before yesterday has no ways: a no-trip-day card.
+  await expect(dayGroup(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
+  const older = dayGroup(page, `${weekday}, ${display(day(-3))}`)
+  await expect(older.locator('article h3')).toHaveText(['Besuch', 'Freizeit, Arbeit, Einkauf…'])
+  await expect(card(page, 'Freizeit, Arbeit, Einkauf…').locator('.badge')).toHaveText('Fragen offen')
+  await expect(card(page, 'Besuch').locator('.trip-card__time')).toHaveText(new RegExp(`^23:30 – .*${display(day(-2))} 00:20$`))
+
+  await page.goto('/ways/list/all/page/1?locale=en_US')
+  expect((await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 3)).toEqual(['Today', 'Yesterday', 'Day before yesterday'])
+  await expect(card(page, 'Shopping').locator('.badge')).toHaveText('Reported')
+  await expect(card(page, 'Work').locator('.trip-card__stats')).toContainText('1.5 km')
+  await expect(card(page, 'Leisure, Work, Shopping…').locator('.badge')).toHaveText('Questions open')
+  await context.close()
+})
+
+test('filters: unconfirmed (with reported), confirmed, questions open; an unknown filter or page falls back', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: MIXED() })
+  await page.waitForURL(/\/ways\/list\//)
+  await page.getByRole('link', { name: 'Unbestätigt' }).click()
+  await expect(page).toHaveURL(/\/ways\/list\/unconfirmed\/page\/1$/)
+  await expect(page.getByRole('link', { name: 'Unbestätigt' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.locator('article h3')).toHaveText(['Arbeit', 'Einkauf', 'Besuch'])
+  await expect(page.getByText('Keine Wege erfasst')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Bestätigt', exact: true }).click()
+  await expect(page).toHaveURL(/\/ways\/list\/confirmed\/page\/1$/)
+  await expect(page.locator('article h3')).toHaveText(['Heimweg'])
+  await page.getByRole('link', { name: 'Offene Fragen' }).click()
+  await expect(page).toHaveURL(/\/ways\/list\/qtnsUnanswered\/page\/1$/)
+  await expect(page.locator('article h3')).toHaveText(['Freizeit, Arbeit, Einkauf…'])
+  await page.goto('/ways/list/bogus/page/1')
+  await expect(page).toHaveURL(/\/ways\/list\/all\/page\/1$/)
+  await page.goto('/ways/list/all/page/x')
+  await expect(page).toHaveURL(/\/ways\/list\/all\/page\/1$/)
+  await context.close()
+})
+
+test('paging forward and back: every way once, in order; a page past the end offers page 1', async ({ browser, js }) => {
+  const trips: Way[] = []
+  for (let d = 1; d <= 8; d++) for (const [s, e] of [['07:10', '07:40'], ['12:00', '12:20'], ['18:30', '19:00']]) trips.push(way(day(-d), s, e))
+  trips.pop() // 23 ways: three pages of 10
+  const { page, context } = await participantPage(browser, js, { trips })
+  await open(page, '/ways/list/all/page/1')
+  await expect(page.getByText('Wege 1–10 von 23')).toBeVisible()
+  const starts = (p: Page) => p.locator('article[data-trip-id] time:first-of-type').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!))
+  const pages: number[][] = [await tripIds(page)]
+  const startTimes: string[] = await starts(page)
+  for (const n of [2, 3]) {
+    await page.getByRole('link', { name: 'Ältere' }).click()
+    await expect(page).toHaveURL(new RegExp(`/ways/list/all/page/${n}$`))
+    await expect(page.getByRole('link', { name: `Seite ${n}` })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByText(`Wege ${n * 10 - 9}–${Math.min(n * 10, 23)} von 23`)).toBeVisible()
+    pages.push(await tripIds(page))
+    startTimes.push(...(await starts(page)))
+  }
+  await checkA11y(page)
+  expect(pages.map((p) => p.length)).toEqual([10, 10, 3])
+  expect(new Set(pages.flat()).size).toBe(23)
+  // Newest first across page boundaries.
+  expect(startTimes).toEqual([...startTimes].sort().reverse())
+  for (const n of [2, 1]) {
+    await page.getByRole('link', { name: 'Neuere' }).click()
+    await expect(page).toHaveURL(new RegExp(`/ways/list/all/page/${n}$`))
+    await expect(page.getByText(`Wege ${n * 10 - 9}–${n * 10} von 23`)).toBeVisible()
+    expect(await tripIds(page)).toEqual(pages[n - 1])
+  }
+
+  await open(page, '/ways/list/all/page/9')
+  await expect(page.getByRole('heading', { name: 'Diese Seite gibt es nicht' })).toBeVisible()
+  await page.getByRole('link', { name: 'Zur ersten Seite' }).click()
+  await expect(page).toHaveURL(/\/ways\/list\/all\/page\/1$/)
+  await context.close()
+})
+
+test('a day without ways: the no-trip-day dialog confirms it', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '08:00', '08:30')] })
+  await open(page, '/ways/list/all/page/1')
+  const yesterday = dayGroup(page, 'Gestern')
+  await yesterday.getByRole('link', { name: /Keine Wege erfasst/ }).click()
+  await expect(page).toHaveURL(new RegExp(`dialog=noTrips&day=${day(-1)}`))
+  const dialog = js ? page.getByRole('dialog', { name: 'Tag ohne Wege?' }) : page.locator('section#noTrips')
+  await expect(dialog).toBeVisible()
+  await checkA11y(page)
+  await expect(dialog.getByRole('link', { name: 'Weg nachtragen' })).toHaveAttribute('href', `/ways/add/${day(-1)}`)
+  await dialog.getByRole('button', { name: 'Ich war nicht unterwegs' }).click()
+  await expect(page.getByText('Tag ohne Wege gespeichert.')).toBeVisible()
+  await expect(dayGroup(page, 'Gestern').getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
+  await expect(dayGroup(page, 'Gestern').getByRole('link', { name: /Keine Wege erfasst/ })).toHaveCount(0)
+  await expect(page.locator('section#noTrips')).toHaveCount(0)
+  // Cancel closes the dialog without a change.
+  await dayGroup(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ }).click()
+  await (js ? page.getByRole('dialog') : page.locator('section#noTrips')).getByRole('link', { name: 'Abbrechen' }).click()
+  await expect(page).not.toHaveURL(/dialog=/)
+  await expect(dayGroup(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
+  await context.close()
+})
+
+test('report a way: reasons required, then reported and not openable; withdraw (debug mode)', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '07:00', '07:30'), way(day(0), '10:00', '10:30', {}, { tripPurposes: [2] })] })
+  await open(page, '/ways/list/unconfirmed/page/1')
+  const work = card(page, 'Arbeit')
+  await work.getByRole('link', { name: /^Melden/ }).click()
+  const dialog = js ? page.getByRole('dialog', { name: 'Weg als fehlerhaft melden' }) : page.locator('section#report')
+  await expect(dialog).toBeVisible()
+  await checkA11y(page)
+  await dialog.getByRole('button', { name: 'Melden' }).click()
+  await expect(dialog.getByText('Bitte wählen Sie mindestens einen Grund.')).toBeVisible()
+  await dialog.getByText('Weg nie zurückgelegt').click()
+  await dialog.getByText('Sonstiges').click()
+  await dialog.getByRole('button', { name: 'Melden' }).click()
+  await expect(page.getByText('Weg als fehlerhaft gemeldet.')).toBeVisible()
+  await expect(page).toHaveURL(/\/ways\/list\/unconfirmed\/\d+\/page\/1#trip-\d+$/)
+  await expect(work.locator('.badge')).toHaveText('Gemeldet')
+  await expect(work).toHaveAttribute('aria-current', 'true')
+  await expect(work.getByRole('link', { name: 'Arbeit', exact: true })).toHaveCount(0)
+  await expect(card(page, 'Ausbildung').locator('.badge')).toHaveText('Unbestätigt')
+  await checkA11y(page)
+
+  await work.getByRole('button', { name: /Meldung zurückziehen/ }).click()
+  await expect(page.getByText('Meldung zurückgezogen.')).toBeVisible()
+  await expect(work.locator('.badge')).toHaveText('Unbestätigt')
+  await expect(work.getByRole('link', { name: 'Arbeit', exact: true })).toBeVisible()
+  await context.close()
+})
+
+test('another participant’s way is never reachable', async ({ browser, js }) => {
+  const secret = `Geheimweg ${Date.now()}`
+  const a = await participantPage(browser, js, { trips: [way(day(0), '06:00', '06:30', { name: secret })] })
+  await a.page.waitForURL(/\/ways\/list\//)
+  const [theirId] = await tripIds(a.page)
+  expect(theirId).toBeGreaterThan(0)
+
+  const b = await participantPage(browser, js, { trips: [way(day(0), '09:00', '09:30')] })
+  await b.page.waitForURL(/\/ways\/list\//)
+  expect(await tripIds(b.page)).not.toContain(theirId)
+  for (const url of [`/ways/tripDetails/${theirId}`, `/ways/list/all/${theirId}/page/1`, `/ways/list/all/page/1?dialog=report&trip=${theirId}`]) {
+    await b.page.goto(url)
+    await expect(b.page.getByText(secret)).toHaveCount(0)
+  }
+  // Forged posts with their id change nothing.
+  const forged: Record<string, string>[] = [
+    { intent: 'report', tripId: String(theirId), trpFdbkReasonIds: '1', returnTo: '/ways' },
+    { intent: 'withdraw-report', tripId: String(theirId), returnTo: '/ways' },
+  ]
+  for (const form of forged) {
+    const res = await b.page.request.post(`${BASE}/ways/list/all/page/1`, { form, headers: { Origin: BASE }, maxRedirects: 0 })
+    expect(res.status()).toBe(302)
+  }
+  await a.page.goto('/ways/list/all/page/1')
+  await expect(card(a.page, secret).locator('.badge')).toHaveText('Unbestätigt')
+  await a.context.close()
+  await b.context.close()
+})
