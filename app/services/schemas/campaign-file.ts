@@ -28,21 +28,9 @@ import { z } from 'zod'
 import { QUESTION_TYPES, type QuestionType } from '~/domain/questionnaire'
 import { parseDay } from '~/domain/time'
 
-export const TRAFFIC_MODE_CONSTANTS = [
-  'AIRPLANE',
-  'BICYCLE',
-  'CAR',
-  'MOTORBIKE',
-  'PUBLIC_TRANSPORT_BUS',
-  'PUBLIC_TRANSPORT_CHANGE',
-  'PUBLIC_TRANSPORT_TRAIN',
-  'SHIP',
-  'STATIONARY',
-  'UNKNOWN',
-  'WALK',
-  'E_SCOOTER',
-] as const
-export type TrafficModeConstant = (typeof TRAFFIC_MODE_CONSTANTS)[number]
+// The 12 mode constants live with their colours and icons in one place.
+import { TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant } from '~/components/icons/modes'
+export { TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant }
 
 export const QUESTIONNAIRE_TYPES = ['INITIAL', 'FINAL', 'LEG_BASED', 'TRIP_BASED'] as const
 export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number]

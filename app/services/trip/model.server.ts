@@ -68,7 +68,7 @@ export async function catalogues(ctx: ServiceContext) {
   return {
     purposes,
     purposeNames: new Map(purposes.map((p) => [p.id, p.name])),
-    modeNames: new Map(modes.map((m) => [m.constant, m.name])),
+    modeNames: new Map<string, string>(modes.map((m) => [m.constant, m.name])),
   }
 }
 export type Catalogues = Awaited<ReturnType<typeof catalogues>>
