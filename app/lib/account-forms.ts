@@ -1,6 +1,6 @@
 // Form schemas shared by more than one account page (server and client). Messages are i18n keys (account:…).
 import { z } from 'zod'
-import { minLen } from './forms'
+import { email, minLen } from './forms'
 
 /**
  * Spec 5: "Update password: current password required, at least 3; new password required, at least 3; confirmation
@@ -18,4 +18,10 @@ export const UpdatePasswordSchema = z
 /** Spec 5: "Delete account: current password required, at least 3." */
 export const DeleteAccountSchema = z.object({
   currentPassword: minLen('account:validation.emptyCurrentPassword', 3, 'account:validation.minCurrentPassword').max(1000),
+})
+
+/** Spec 5: "Reset password, reset registration: e-mail required and valid." */
+export const EmailRequestSchema = z.object({
+  email: email('account:validation.emptyEmail', 'account:validation.invalidEmail'),
+  website: z.string().optional(),
 })

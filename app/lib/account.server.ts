@@ -1,6 +1,9 @@
 // Helpers for the account pages (routes/user.*): the session cookie, and service errors as form replies.
 import type { Submission } from '@conform-to/react'
 import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { EmailRequestSchema } from './account-forms'
+import { redirectWithToast, success } from './http.server'
 import { ServiceError } from '~/services/core.server'
 import { SESSION_ABSOLUTE_MS } from '~/services/session.server'
 import { req, type Ctx } from './context.server'
@@ -38,4 +41,26 @@ export function serviceErrorReply(
   const field = opts.fields?.[e.constant]
   if (field) return data(submission.reply({ fieldErrors: { [field]: [`errors:${e.constant}`] }, hideFields }), { status: 400 })
   return data(submission.reply({ formErrors: [`errors:${e.constant}`], hideFields }), { status: 400 })
+}
+
+/**
+ * The action of the one-e-mail-field pages: honeypot, validation, the service call, and the same success toast for
+ * known and unknown addresses (ADR 007).
+ */
+export async function emailRequestAction(
+  request: Request,
+  context: Ctx,
+  opts: { send: (emailAddr: string) => Promise<unknown>; successKey: string },
+) {
+  const formData = await request.formData()
+  const done = () => redirectWithToast(context, '/user/login', success(opts.successKey))
+  if (isBot(formData)) return done()
+  const submission = parseWithZod(formData, { schema: EmailRequestSchema })
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+  try {
+    await opts.send(submission.value.email)
+  } catch (e) {
+    return serviceErrorReply(submission, e)
+  }
+  return done()
 }

@@ -1,0 +1,39 @@
+// The one-e-mail-field pages of spec 2.4 (reset password, reset registration): same form, texts from `keys`.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useActionData } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { EmailRequestSchema } from '~/lib/account-forms'
+import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
+import { PageTitle } from '~/lib/title'
+
+/** keys: 'resetPassword' or 'resetRegistration' (title, intro, email, submit in the account namespace). */
+export function EmailRequestPage({ keys }: { keys: 'resetPassword' | 'resetRegistration' }) {
+  const { t } = useTranslation('account')
+  const lastResult = useActionData<SubmissionResult<string[]>>()
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(EmailRequestSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailRequestSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <div className="card stack">
+      <PageTitle>{t(`${keys}.title`)}</PageTitle>
+      <h1>{t(`${keys}.title`)}</h1>
+      <p>{t(`${keys}.intro`)}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Honeypot />
+        <TextField field={fields.email} label={t(`${keys}.email`)} type="email" autoComplete="email" />
+        <button type="submit" className="btn btn--primary btn--block">
+          {t(`${keys}.submit`)}
+        </button>
+      </Form>
+      <p>
+        <Link to="/user/login">{t('backToLogin')}</Link>
+      </p>
+    </div>
+  )
+}
