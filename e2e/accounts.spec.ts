@@ -1,37 +1,8 @@
 // Accounts (issue 3): register → mail in the outbox → verify → login → change password → logout → reset via link →
 // login with the new password → delete account, plus the guards, the spec 5 messages, the forced password change and
 // the throttle. Runs in both projects (JavaScript on and off).
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { admin, checkA11y, expect, loginAs, participantPage, test, uniqueEmail } from './fixtures'
-
-const PORT = Number(process.env.E2E_PORT ?? 3123)
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `travel-diary-e2e-${PORT}`), 'outbox')
-
-/** The newest mail to `to` in the e2e server's outbox that carries a link to `kind`; waits for it (sent in the background). */
-async function mailLink(to: string, kind: 'verify-email' | 'set-password', notIn: string[] = []): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"<>]+/user/${kind}\\?email=[^&\\s"<>]+&verstr=[A-Za-z0-9_-]+`)
-  for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().reverse() : []
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8')
-      if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue
-      const link = pattern.exec(decodeMime(raw))?.[0]
-      if (link && !notIn.includes(link)) return link
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`no ${kind} mail to ${to} in ${OUTBOX}`)
-}
-
-/** Quoted-printable and base64 bodies, decoded enough to find a link. */
-function decodeMime(raw: string): string {
-  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-  const b64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'))
-  return [Buffer.from(qp, 'latin1').toString('utf8'), ...b64].join('\n')
-}
+import { admin, checkA11y, expect, loginAs, mailLink, participantPage, test, uniqueEmail } from './fixtures'
 
 // Long flows with several pages and an axe check each (a nojs axe check loads the page a second time).
 test.describe.configure({ timeout: 180_000 })

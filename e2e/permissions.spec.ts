@@ -1,7 +1,7 @@
 // Issue 11.2, the page routes: participant B opens participant A's way, A's manual way for editing, A's place image,
 // and posts every intent of the pages with A's ids (as a plain form post; with JavaScript also as React Router's
 // data request). Nothing of A's is shown, nothing of A's changes, and no request makes the server fail.
-import { BASE, expect, newParticipant, participantPage, test } from './fixtures'
+import { BASE, api, expect, newParticipant, participantPage, test } from './fixtures'
 
 const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10)
 const leg = (d: number, from: string, to: string, extra: Record<string, unknown> = {}) => ({
@@ -20,15 +20,6 @@ const waysOf = (marker: string) => [
   { name: `${marker} manual`, creationType: 'CREATED_MANUALLY', legs: [leg(4, '10:00', '10:30')] },
   { name: `${marker} reported`, fdbkAvail: true, legs: [leg(5, '11:00', '11:30')] },
 ]
-
-async function api(serviceName: string, methodName: string, params: Record<string, unknown>) {
-  const res = await fetch(`${BASE}/functions/invoke-service-method`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ serviceName, methodName, params }),
-  })
-  return ((await res.json()) as { return: Record<string, unknown> }).return
-}
 
 interface Owner {
   session: string
