@@ -1,34 +1,56 @@
-// `npm run bench`: builds the app if needed, runs each benchmark part, prints one JSON document to stdout and writes
-// it to bench/results/<date>.json. Progress goes to stderr. Parts are independent modules; add one by appending it
-// to PARTS. Environment: BUILD_DIR (use that build), BENCH_PORT (default 3990), BENCH_QUICK=1 (short runs).
+// `npm run bench`: builds the app if needed, then measures side by side on this machine, in one run:
+//   browser     page weight and throttled load time (LCP, CLS, TBT) of login, list, detail, questionnaire and pois;
+//   throughput  list, detail, questionnaire and getTrips beside /hello, at 1k and 1M ways, on PGlite and (with
+//               DATABASE_URL) PostgreSQL, with the server's resident memory after each run;
+// and checks every budget of issue 9 (pass/fail each). Prints one JSON document to stdout and writes it to
+// bench/results/<date>.json; progress goes to stderr. Environment: BUILD_DIR (use that build), BENCH_PORT (default
+// 3990), BENCH_QUICK=1 (short runs, for trying changes), BENCH_PARTS=browser,throughput (a subset),
+// DATABASE_URL (PostgreSQL as well), BENCH_STORES=pglite or postgres (one database only).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { browserPart, type BrowserReport } from './browser'
+import { checkBudgets } from './budgets'
 import { ensureBuild, ROOT } from './server'
-import { throughput, type BenchContext } from './throughput'
+import { pgliteStore, postgresStore, type Store } from './stores'
+import { CONNECTIONS, rounds, scenarios, secondsPerRound, type BenchContext, type ScenarioResult } from './throughput'
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
-
-const PARTS: Record<string, (ctx: BenchContext) => Promise<unknown>> = {
-  throughput,
-}
 
 const started = Date.now()
 const loadBefore = os.loadavg().map((l) => Math.round(l * 100) / 100)
 const buildDir = ensureBuild(log)
 const ctx: BenchContext = { buildDir, port: Number(process.env.BENCH_PORT ?? 3990), log, quick: process.env.BENCH_QUICK === '1' }
-const results: Record<string, unknown> = {}
-for (const [name, part] of Object.entries(PARTS)) {
-  log(`— ${name}`)
-  results[name] = await part(ctx)
+const parts = new Set((process.env.BENCH_PARTS ?? 'browser,throughput').split(','))
+
+let browser: BrowserReport | null = null
+const throughput: Partial<Record<Store['kind'], ScenarioResult[]>> = {}
+const storeKinds = new Set((process.env.BENCH_STORES ?? 'pglite,postgres').split(','))
+const stores: { kind: Store['kind']; make: () => Promise<Store> }[] = []
+if (storeKinds.has('pglite')) stores.push({ kind: 'pglite', make: async () => pgliteStore() })
+if (process.env.DATABASE_URL && storeKinds.has('postgres')) stores.push({ kind: 'postgres', make: () => postgresStore(process.env.DATABASE_URL!) })
+
+for (const { kind, make } of stores) {
+  const withBrowser = kind === 'pglite' && parts.has('browser')
+  if (!parts.has('throughput') && !withBrowser) continue
+  const results = await scenarios(make, ctx, {
+    during: withBrowser ? async (server) => void (browser = await browserPart(server, { runs: ctx.quick ? 1 : 5, log })) : undefined,
+    load: parts.has('throughput'),
+  })
+  if (parts.has('throughput')) throughput[kind] = results
 }
+
+const budgets = checkBudgets(browser, throughput)
+for (const b of budgets) log(`${b.pass ? 'pass' : 'FAIL'}  ${b.name}: ${b.value} (budget ${b.budget})`)
 const report = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
   durationSeconds: Math.round((Date.now() - started) / 1000),
   /** 1/5/15-minute load averages before and after: figures from a busy machine are not comparable. */
   loadAverage: { before: loadBefore, after: os.loadavg().map((l) => Math.round(l * 100) / 100) },
-  ...results,
+  budgets,
+  browser,
+  throughput: { connections: CONNECTIONS, rounds: rounds(ctx), secondsPerRound: secondsPerRound(ctx), ...throughput },
 }
 const json = JSON.stringify(report, null, 2)
 const dir = path.join(ROOT, 'bench/results')
@@ -36,5 +58,5 @@ fs.mkdirSync(dir, { recursive: true })
 const file = path.join(dir, `${report.date.slice(0, 10)}.json`)
 fs.writeFileSync(file, `${json}\n`)
 process.stdout.write(`${json}\n`)
-log(`written to ${path.relative(ROOT, file)}`)
+log(`written to ${path.relative(ROOT, file)} in ${report.durationSeconds} s`)
 process.exit(0)

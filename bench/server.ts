@@ -22,7 +22,7 @@ function newest(dir: string): number {
  * sources are newer than it.
  */
 export function ensureBuild(log: (s: string) => void): string {
-  const dir = path.resolve(ROOT, process.env.BUILD_DIR ?? path.join(os.tmpdir(), 'travel-diary-bench-build'))
+  const dir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build-bench')
   const built = path.join(dir, 'server/index.js')
   const stale = !fs.existsSync(built) || ['app', 'locales', 'public'].some((d) => fs.existsSync(path.join(ROOT, d)) && newest(path.join(ROOT, d)) > fs.statSync(built).mtimeMs)
   if (stale) {
@@ -54,19 +54,20 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-export async function startServer(opts: { buildDir: string; dataDir: string; port: number; env?: Record<string, string> }): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/server.mjs')], {
+export async function startServer(opts: { buildDir: string; port: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'bench/serve.mjs')], {
     cwd: ROOT,
     env: {
-      ...process.env,
-      ...opts.env,
+      // The store decides the database: DATABASE_URL only when it gives one.
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')),
       BUILD_DIR: opts.buildDir,
-      DATA_DIR: opts.dataDir,
       PORT: String(opts.port),
       HOST: '127.0.0.1',
       DEMO: '0',
       NODE_ENV: 'production',
       LOG_LEVEL: 'error',
+      MAP_TILE_URL: `http://127.0.0.1:${opts.port}/bench-tiles/{z}/{x}/{y}.png`,
+      ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

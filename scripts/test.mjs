@@ -1,6 +1,7 @@
 // npm test: unit and integration tests (vitest; the database tests again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the build, then the browser tests (Playwright, JS on and off).
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { findChromium } from './find-chromium.mjs'
 
@@ -20,10 +21,33 @@ if (!browser) {
 
 const only = process.argv[2] // optional: unit | e2e
 const results = []
+// Each vitest run also writes a JSON report, so the summary at the end (all a CI log's tail may show) names the
+// failed tests instead of only the part that failed.
+const reports = path.join(root, 'test-results')
+const vitest = (name, args, env) => {
+  const file = path.join(reports, `vitest-${name}.json`)
+  fs.rmSync(file, { force: true })
+  const status = run(bin('vitest'), [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+  return [status, file]
+}
+const failedTests = (file) => {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'))
+    return report.testResults.flatMap((f) => {
+      const where = path.relative(root, f.name)
+      const tests = f.assertionResults.filter((t) => t.status === 'failed')
+      if (tests.length === 0 && f.status === 'failed') return [`${where}: ${(f.message ?? '').split('\n')[0]}`]
+      return tests.map((t) => `${where} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`)
+    })
+  } catch {
+    return []
+  }
+}
+const push = (name, [status, file]) => results.push([name, status, status === 0 ? [] : failedTests(file)])
 if (!only || only === 'unit') {
-  results.push(['unit (PGlite)', run(bin('vitest'), ['run'])])
+  push('unit (PGlite)', vitest('unit', ['run']))
   if (process.env.TEST_DATABASE_URL) {
-    results.push(['database tests (PostgreSQL)', run(bin('vitest'), ['run', 'app/services', 'app/cli', 'tests'], { TEST_DB_KIND: 'postgres' })])
+    push('database tests (PostgreSQL)', vitest('postgres', ['run', 'app/services', 'app/cli', 'tests'], { TEST_DB_KIND: 'postgres' }))
   }
 }
 if (!only || only === 'e2e') {
@@ -31,12 +55,15 @@ if (!only || only === 'e2e') {
   if (results.at(-1)[1] === 0) {
     // Server-process tests (tests/*.proc.test.ts): headers, HTML form fuzzing, crash safety, graceful shutdown, and
     // with TEST_DATABASE_URL several processes on one PostgreSQL. They run the build just made.
-    results.push(['server processes (headers, fuzzing forms, crash, several processes)', run(bin('vitest'), ['run', '-c', 'vitest.proc.config.ts'])])
+    push('server processes (headers, fuzzing forms, crash, several processes)', vitest('proc', ['run', '-c', 'vitest.proc.config.ts']))
     results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'], { CHROMIUM_PATH: browser })])
   }
 }
 console.log('\nSummary:')
-for (const [name, status] of results) console.log(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${name}`)
+for (const [name, status, failures = []] of results) {
+  console.log(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${name}`)
+  for (const f of failures) console.log(`       ✗ ${f}`)
+}
 const failed = results.filter(([, s]) => s !== 0).length
 console.log(`${results.length - failed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)

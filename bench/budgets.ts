@@ -1,0 +1,52 @@
+// The budgets of issue 9, each checked against one bench run: pass or fail, with the measured value.
+import type { BrowserReport, PageName } from './browser'
+import type { ScenarioResult } from './throughput'
+
+export interface Budget {
+  name: string
+  value: number | string | null
+  budget: string
+  pass: boolean
+}
+
+const KB = 1024
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+export function checkBudgets(browser: BrowserReport | null, throughput: Partial<Record<string, ScenarioResult[]>>): Budget[] {
+  const out: Budget[] = []
+  const add = (name: string, value: number | string | null, budget: string, pass: boolean) => out.push({ name, value, budget, pass })
+  if (browser) {
+    const w = browser.weight
+    add('ways list: client JS (gzip KB)', round2(w.list.js / KB), '≤ 125', w.list.js <= 125 * KB)
+    const mapPages = (Object.keys(w) as PageName[]).filter((p) => w[p].map)
+    const mapJs = Math.max(0, ...mapPages.map((p) => w[p].map!.js))
+    add('map code (gzip KB)', round2(mapJs / KB), '≤ 50', mapJs <= 50 * KB)
+    // Only pages that show a map load it; where it loads, it is not among the page's critical scripts and is asked
+    // for only after the load event.
+    const wrongPages = mapPages.filter((p) => p !== 'detail' && p !== 'pois')
+    add('map code only on pages with a map', mapPages.join(', ') || 'none', 'detail (and pois) only', wrongPages.length === 0 && mapPages.includes('detail'))
+    const critical = mapPages.filter((p) => w[p].criticalJs.some((u) => /leaflet|LeafletMap|LocatorMap/i.test(u)) || (w[p].map!.requestedAfterLoadMs ?? 0) < 0)
+    add('map code loaded after the page is usable', critical.length ? `before load on ${critical.join(', ')}` : 'after load', 'after the load event', critical.length === 0)
+    const css = Math.max(...Object.values(w).map((p) => p.css))
+    add('CSS of any page (gzip KB)', round2(css / KB), '≤ 15', css <= 15 * KB)
+    add('ways list: HTML (gzip KB)', round2(w.list.html / KB), '≤ 30', w.list.html <= 30 * KB)
+    for (const page of ['login', 'list', 'detail'] as const)
+      for (const mode of ['js', 'nojs'] as const) {
+        const t = browser.loadTime[page][mode]
+        add(`${page} (${mode === 'js' ? 'JS on' : 'JS off'}): LCP (ms)`, t.lcpMs, '≤ 1200', t.lcpMs <= 1200)
+        add(`${page} (${mode === 'js' ? 'JS on' : 'JS off'}): CLS`, t.cls, '≤ 0.02', t.cls <= 0.02)
+      }
+  }
+  for (const [kind, scenarios] of Object.entries(throughput)) {
+    if (!scenarios?.length) continue
+    const [small, large] = scenarios
+    const worst = (route: 'list' | 'getTrips') => Math.min(...scenarios.map((s) => s.routes[route]?.vsHello ?? 0))
+    add(`${kind}: ways list rate / hello rate`, worst('list'), '≥ 0.5', worst('list') >= 0.5)
+    add(`${kind}: getTrips rate / hello rate`, worst('getTrips'), '≥ 0.8', worst('getTrips') >= 0.8)
+    if (small && large) {
+      const growth = round2(large.routes.list!.p95 / small.routes.list!.p95)
+      add(`${kind}: ways list p95 at 1M ways / at 1k ways`, growth, '≤ 1.5', growth <= 1.5)
+    }
+  }
+  return out
+}
