@@ -3,9 +3,11 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import { I18nextProvider } from 'react-i18next'
 import { requestContext } from '~/lib/context.server'
-import { serverI18n } from '~/lib/i18n.server'
+import '~/lib/i18n.server'
+import { I18nProvider } from '~/lib/i18n'
+import { STYLESHEET_CSS } from '~/lib/stylesheet.server'
+import { InlineCssContext } from '~/components/layout/Stylesheet'
 import { NonceContext } from '~/lib/nonce'
 import { securityHeaders } from '~/lib/headers.server'
 import { DEFAULT_LOCALE } from '~/domain/locale'
@@ -31,16 +33,17 @@ export default function handleRequest(
     info = { nonce: crypto.randomUUID().replace(/-/g, ''), locale: DEFAULT_LOCALE }
   }
   const { nonce, locale } = info
-  const i18n = serverI18n(locale)
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <I18nProvider locale={locale}>
+          <InlineCssContext.Provider value={STYLESHEET_CSS}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineCssContext.Provider>
+        </I18nProvider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,10 +1,11 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, useNavigation } from 'react-router'
-import { I18nextProvider, useTranslation } from 'react-i18next'
 import type { Route } from './+types/root'
 import { rootMiddleware } from '~/lib/middleware.server'
 import { req } from '~/lib/context.server'
-import { clientResources } from '~/lib/i18n.server'
-import { i18nFor } from '~/lib/i18n'
+import { catalogueAsset } from '~/lib/i18n.server'
+import { inlineStylesheet } from '~/lib/stylesheet.server'
+import { Stylesheet } from '~/components/layout/Stylesheet'
+import { I18nProvider, useTranslation } from '~/lib/i18n'
 import { useNonce } from '~/lib/nonce'
 import { toBcp47, DEFAULT_LOCALE } from '~/domain/locale'
 import { ModeSprite } from '~/components/icons/ModeSprite'
@@ -12,16 +13,17 @@ import stylesheet from '~/styles/app.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware]
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const r = req(context)
+  const css = inlineStylesheet(request, r.server.secure)
+  if (css.setCookie) r.setCookies.push(css.setCookie)
   return {
+    inlineCss: css.inline,
     locale: r.locale,
-    resources: clientResources(r.locale),
+    /** The catalogue for the browser (fetched once per release by entry.client, then cached). */
+    catalogueUrl: catalogueAsset(r.locale).url,
     projectTitle: r.app.env.PROJECT_TITLE,
     debugMode: r.app.env.DEBUG_MODE,
     devMode: r.app.env.DEV_MODE,
@@ -42,14 +44,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
   const nonce = useNonce()
   const locale = data?.locale ?? DEFAULT_LOCALE
-  const i18n = data ? i18nFor(locale, data.resources) : undefined
   const body = (
     <html lang={toBcp47(locale)} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        {data ? <meta name="i18n-catalogue" content={data.catalogueUrl} /> : null}
         <Meta />
+        <Stylesheet href={stylesheet} inline={data?.inlineCss ?? false} />
         <Links />
       </head>
       <body>
@@ -61,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   )
-  return i18n ? <I18nextProvider i18n={i18n}>{body}</I18nextProvider> : body
+  return data ? <I18nProvider locale={locale}>{body}</I18nProvider> : body
 }
 
 function NavigationProgress() {

@@ -48,6 +48,7 @@ export default [
   route('healthz', 'routes/healthz.ts'),
   route('readyz', 'routes/readyz.ts'),
   route('hello', 'routes/hello.ts'),
+  route('i18n/:file', 'routes/i18n.ts'),
   route('participate/:campaignId', 'routes/participate.ts'),
   route('user/logout', 'routes/user.logout.ts'),
   route('consent', 'routes/consent.ts'),

@@ -1,6 +1,7 @@
 // The HTTP server: Express in front of the React Router request handler.
 // Static assets, compression, baseline security headers, request ids, graceful shutdown.
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
@@ -29,6 +30,16 @@ const BASELINE_HEADERS = {
 /** A client's X-Request-Id when it is a plain token (so it cannot forge log lines), else a fresh one. */
 function requestIdOf(given) {
   return given && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : crypto.randomUUID()
+}
+
+/** Every file below dir, as URL paths ('/favicon.svg'). */
+function listFiles(dir, prefix = '') {
+  const out = []
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...listFiles(path.join(dir, e.name), `${prefix}/${e.name}`))
+    else out.push(`${prefix}/${e.name}`)
+  }
+  return out
 }
 
 /** Calls fn once, right before the response head is written (explicitly or by the first write). */
@@ -79,7 +90,11 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
   server.use(compression())
   extraRoutes?.(server)
   server.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
-  server.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
+  // The other public files (favicon, manual, …) are known at start: only their paths reach express.static, so a page
+  // request costs no file-system lookup (docs/performance.md).
+  const publicFiles = new Set(listFiles(path.join(buildDir, 'client')).filter((p) => !p.startsWith('/assets/')))
+  const publicStatic = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false })
+  server.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && publicFiles.has(req.path) ? publicStatic(req, res, next) : next()))
 
   const handler = createRequestHandler({
     build,

@@ -34,8 +34,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f
 }
 
-/** Wall-clock parts of an instant in a time zone. */
-export function zonedParts(date: Date, timeZone: string): ZonedParts {
+/** Wall-clock parts via Intl (formatToParts: exact, but the costly part of listing ways). */
+function intlParts(date: Date, timeZone: string): ZonedParts {
   const out: Record<string, number> = {}
   for (const p of formatter(timeZone).formatToParts(date)) {
     if (p.type !== 'literal') out[p.type] = Number(p.value)
@@ -47,6 +47,46 @@ export function zonedParts(date: Date, timeZone: string): ZonedParts {
     hour: out.hour === 24 ? 0 : out.hour,
     minute: out.minute,
     second: out.second,
+  }
+}
+
+const HOUR_MS = 3_600_000
+/** Per time zone and UTC hour: the zone's offset in that hour, or null where it changes within the hour. */
+const hourOffsets = new Map<string, Map<number, number | null>>()
+
+function intlOffset(ms: number, timeZone: string): number {
+  const p = intlParts(new Date(ms), timeZone)
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms
+}
+
+/**
+ * Wall-clock parts of an instant in a time zone. The zone's offset is asked of Intl once per UTC hour (the same at
+ * the hour's first and last second: no change within it) and then applied by arithmetic; an hour with a change in
+ * it (a zone that switches off the full hour) goes to Intl for every instant.
+ */
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const ms = date.getTime()
+  if (!Number.isFinite(ms)) return intlParts(date, timeZone)
+  const hour = Math.floor(ms / HOUR_MS)
+  let offsets = hourOffsets.get(timeZone)
+  if (!offsets) hourOffsets.set(timeZone, (offsets = new Map()))
+  let offset = offsets.get(hour)
+  if (offset === undefined) {
+    const first = intlOffset(hour * HOUR_MS, timeZone)
+    offset = first === intlOffset(hour * HOUR_MS + HOUR_MS - 1000, timeZone) ? first : null
+    // Bounded: a long export walks through thousands of hours, and this must not grow with it.
+    if (offsets.size >= 2048) offsets.clear()
+    offsets.set(hour, offset)
+  }
+  if (offset === null) return intlParts(date, timeZone)
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset)
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   }
 }
 

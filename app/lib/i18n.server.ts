@@ -1,10 +1,12 @@
-// Loads locales/<lang>/<namespace>.json at build time.
+// Loads locales/<lang>/<namespace>.json at build time and registers both languages with the translator. The browser
+// gets its language's catalogue as one JSON file whose URL carries a hash of its content (routes/i18n.ts), so it is
+// downloaded once per release and cached, instead of riding along in every page's HTML.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Resource } from 'i18next'
 import type { Locale } from '~/domain/locale'
-import { i18nFor, lng } from './i18n'
+import { lng, registerCatalogue, translatorFor, type Catalogue, type Lang } from './i18n'
 
 const files = localeFiles()
 
@@ -24,28 +26,45 @@ function localeFiles(): Record<string, Record<string, unknown>> {
   }
 }
 
-export const resources: Resource = {}
+export const resources: Record<Lang, Catalogue> = { de: {}, en: {} }
 for (const [file, content] of Object.entries(files)) {
   const m = /locales\/(\w+)\/(\w+)\.json$/.exec(file)
-  if (!m) continue
-  const [, lang, ns] = m
-  ;(resources[lang!] ??= {})[ns!] = content as never
+  if (!m || (m[1] !== 'de' && m[1] !== 'en')) continue
+  resources[m[1]][m[2]!] = content
+}
+registerCatalogue('de', resources.de)
+registerCatalogue('en', resources.en)
+
+/** The browser's copy of a language's catalogue: the JSON text, its content hash and the URL it is served at. */
+export interface CatalogueAsset {
+  lang: Lang
+  body: string
+  hash: string
+  url: string
 }
 
-/** The resources the client needs for a locale: its own language only (both catalogues are complete). */
-export function clientResources(locale: Locale): Resource {
-  const own = lng(locale)
-  return { [own]: resources[own]! }
+const assets = new Map<Lang, CatalogueAsset>()
+export function catalogueAsset(locale: Locale): CatalogueAsset {
+  const lang = lng(locale)
+  let a = assets.get(lang)
+  if (!a) {
+    // Self-sufficient: a text missing in English shows in German, as on the server.
+    const body = JSON.stringify(lang === 'de' ? resources.de : withFallback(resources[lang], resources.de))
+    const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 12)
+    assets.set(lang, (a = { lang, body, hash, url: `/i18n/${lang}.${hash}.json` }))
+  }
+  return a
 }
 
-export function serverI18n(locale: Locale) {
-  return i18nFor(locale, resources as never)
+function withFallback<T>(own: T, fallback: T): T {
+  if (own === undefined) return fallback
+  if (!isObject(own) || !isObject(fallback)) return own
+  const out: Record<string, unknown> = { ...fallback }
+  for (const [k, v] of Object.entries(own)) out[k] = withFallback(v, fallback[k])
+  return out as T
 }
+const isObject = (v: unknown): v is Record<string, unknown> => v != null && typeof v === 'object' && !Array.isArray(v)
 
 export function tFor(locale: Locale) {
-  return serverI18n(locale).t
+  return translatorFor(locale).t
 }
-
-// Create both instances with the full catalogues before anything else asks for them.
-serverI18n('de_DE')
-serverI18n('en_US')

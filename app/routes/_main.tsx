@@ -1,7 +1,7 @@
 // Main layout (spec 2.3): top navigation (logged in only), user sidebar with side menu and logout,
 // a mobile side menu that opens without JavaScript (<details>), toasts and the cookie banner.
 import { NavLink, Outlet, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/_main'
 import { layoutData } from '~/lib/layout.server'
 import { CookieBanner, FooterLinks, Logo, LogoutForm, ToastList } from '~/components/layout/Chrome'

@@ -1,7 +1,7 @@
 // Ways area sub-navigation (spec 2.7): all, unconfirmed, confirmed, questionnaires unanswered, add (with a campaign).
 // The current tab carries aria-current="page" on every page of its list (and 'all' for an unknown filter).
 import { Outlet, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/_ways'
 import { req } from '~/lib/context.server'
 import { Tabs } from '~/components/ui'

@@ -2,7 +2,7 @@
 // a time (Back, Next, Complete the survey), or a notice why it cannot be answered now. Any other filter: 404.
 // Every Back and Next saves a draft on the server; Complete sends the answers and goes back to /campaign/info.
 import { data, Link, redirect, useActionData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/campaign.questionnaire'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'

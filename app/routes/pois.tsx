@@ -3,8 +3,7 @@
 // ?dialog=edit&poi=ID (development mode, entries without a status), ?dialog=delete&poi=ID. Actions switch on
 // `intent` (add, update, delete); the place search is a GET of the add/edit form (q=…).
 import { data, Form, useActionData, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import leafletCss from 'leaflet/dist/leaflet.css?url'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/pois'
 import { req, serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
@@ -18,8 +17,6 @@ import { Button, ButtonLink, Dialog, DialogCloseLink, EmptyState } from '~/compo
 import { Icon } from '~/components/icons/ModeSprite'
 import { PoiCard, type PoiView } from '~/components/pois/PoiCard'
 import { PoiForm, type PoiDraft, type PoiFormErrors } from '~/components/pois/PoiForm'
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: leafletCss }]
 
 type DialogName = 'add' | 'edit' | 'delete'
 

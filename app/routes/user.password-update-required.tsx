@@ -2,7 +2,7 @@
 // after login (logout and login again)"). Start layout; the guard lets this one page through (spec 2.2).
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useActionData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/user.password-update-required'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'

@@ -3,7 +3,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { z } from 'zod'
 import type { Route } from './+types/user.register'
 import { serviceCtx } from '~/lib/context.server'

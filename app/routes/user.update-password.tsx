@@ -2,7 +2,7 @@
 // Success: the other sessions end, this one stays; back here with a toast.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, useActionData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/user.update-password'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'

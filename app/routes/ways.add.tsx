@@ -1,7 +1,7 @@
 // /ways/add/{date?} (spec 2.1 WaysAdd, 2.7 "Add/edit way page"): a new way by hand. With a date the start defaults to
 // 12:00 and the end to 13:00 on that date (a date not of the form YYYY-MM-DD is a 404); without one, today.
 import { data } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/ways.add'
 import { PageTitle } from '~/lib/title'
 import { defaultWayForm } from '~/domain/manualWayForm'

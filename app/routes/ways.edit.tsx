@@ -1,6 +1,6 @@
 // /ways/edit/{id} (spec 2.1 WaysEdit, 2.7): edit a manually created way; the form shows its first leg. An unknown,
 // foreign or not manually created way: error toast 'ways.editWay.doesntExist' and back.
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/ways.edit'
 import { PageTitle } from '~/lib/title'
 import { wayFormFromLeg } from '~/domain/manualWayForm'

@@ -9,7 +9,7 @@
 //   list (after a report, a withdrawal, or from the trip detail) use /ways/list/{filter}/{id}/page/{page}#trip-{id}.
 import { useEffect } from 'react'
 import { data, Form, redirect, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/ways.list'
 import { req, serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'

@@ -14,7 +14,7 @@
 // toast, spec 2.7 "A reported trip cannot be opened"). `?leg=ID` selects a leg (highlighted on the map).
 // Every action is a form post with an `intent` (400 for an unknown one) and the way's `version`.
 import { data, Form, Link, redirect, useActionData, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Route } from './+types/ways.trip-details'
 import { useRootData } from '~/root'
 import { req, serviceCtx } from '~/lib/context.server'

@@ -21,6 +21,7 @@ import {
 } from '~/db/schema'
 import { zonedDateTimeToUtc } from '~/domain/time'
 import { hashPassword } from './password.server'
+import { forgetImported } from './import-cache.server'
 import {
   campaignBounds,
   CampaignFileSchema,
@@ -200,29 +201,34 @@ export async function assignCampaign(db: DbOrTx, input: { campaignId: number; em
 export async function importCampaign(db: DbOrTx, json: unknown, opts: ImportOptions = {}): Promise<number> {
   const file = parseOrThrow(CampaignFileSchema, json)
   const timeZone = opts.timeZone ?? studyTimeZone()
-  return db.transaction(async (tx) => {
-    await lockImports(tx)
-    // Error paths name the key the file used for its feedback reasons.
-    const reasonsKey = json && typeof json === 'object' && 'trpFdbkReasons' in json ? 'trpFdbkReasons' : 'feedbackReasons'
-    await rejectUsedIds(tx, file, reasonsKey)
-    const { start, end } = campaignBounds(file)
-    const [{ id: campaignId }] = await tx
-      .insert(campaigns)
-      .values({
-        name: file.name,
-        desc: file.desc,
-        startAt: wallTime(start, timeZone),
-        endAt: wallTime(end, timeZone),
-        creator: file.creator ?? null,
-        contactByPhoneNo: file.contactByPhoneNo ?? null,
-        contactByEmail: file.contactByEmail ?? null,
-        participationAutomaticallyAllowed: file.participationAutomaticallyAllowed,
-      })
-      .returning({ id: campaigns.id })
-    await insertCatalogues(tx, campaignId, file)
-    await insertQuestionnaires(tx, campaignId, file, timeZone)
-    return campaignId
-  })
+  try {
+    return await db.transaction(async (tx) => {
+      await lockImports(tx)
+      // Error paths name the key the file used for its feedback reasons.
+      const reasonsKey = json && typeof json === 'object' && 'trpFdbkReasons' in json ? 'trpFdbkReasons' : 'feedbackReasons'
+      await rejectUsedIds(tx, file, reasonsKey)
+      const { start, end } = campaignBounds(file)
+      const [{ id: campaignId }] = await tx
+        .insert(campaigns)
+        .values({
+          name: file.name,
+          desc: file.desc,
+          startAt: wallTime(start, timeZone),
+          endAt: wallTime(end, timeZone),
+          creator: file.creator ?? null,
+          contactByPhoneNo: file.contactByPhoneNo ?? null,
+          contactByEmail: file.contactByEmail ?? null,
+          participationAutomaticallyAllowed: file.participationAutomaticallyAllowed,
+        })
+        .returning({ id: campaigns.id })
+      await insertCatalogues(tx, campaignId, file)
+      await insertQuestionnaires(tx, campaignId, file, timeZone)
+      return campaignId
+    })
+  } finally {
+    // What processes keep of campaigns (import-cache.server.ts) may be stale now.
+    forgetImported()
+  }
 }
 
 async function insertCatalogues(tx: DbOrTx, campaignId: number, file: CampaignFile) {

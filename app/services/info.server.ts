@@ -7,6 +7,7 @@ import { faqs, textModules, tripPurposes, feedbackReasons, type LocalizedText } 
 import { LOCALES, type Locale } from '~/domain/locale'
 import { TRAFFIC_MODES } from '~/components/icons/modes'
 import { resources, tFor } from '~/lib/i18n.server'
+import { importCached } from './import-cache.server'
 import { lng } from '~/lib/i18n'
 import { method, type Service, type ServiceContext } from './core.server'
 
@@ -36,7 +37,11 @@ const campaignScope = (ctx: ServiceContext, col: AnyPgColumn) =>
   ctx.user ? (ctx.user.campaignId != null ? or(isNull(col), eq(col, ctx.user.campaignId)) : isNull(col)) : undefined
 
 export async function listTripPurposes(ctx: ServiceContext) {
-  const rows = await ctx.db.select().from(tripPurposes).where(campaignScope(ctx, tripPurposes.campaignId)).orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id))
+  // Every way shown names its purposes: kept per process for a minute (import-cache.server.ts).
+  const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
+  const rows = await importCached(ctx.db, `tripPurposes|${scope}`, () =>
+    ctx.db.select().from(tripPurposes).where(campaignScope(ctx, tripPurposes.campaignId)).orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id)),
+  )
   return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
 }
 

@@ -1,8 +1,9 @@
 // Sessions: random 256-bit tokens, stored as SHA-256 hashes, with an idle and an absolute expiry
 // (docs/decisions/003-sessions.md). Used by the cookie (pages) and params.session (HTTP API) alike.
 import crypto from 'node:crypto'
-import { and, eq, lt, or } from 'drizzle-orm'
+import { and, eq, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
+import { preparedFor } from '~/db/prepared.server'
 import { sessions, users } from '~/db/schema'
 import type { SessionUser } from './core.server'
 
@@ -29,6 +30,21 @@ export async function createSession(db: DbOrTx, userId: number, now: Date) {
   return { token, expiresAt: minDate(expiresAt, absoluteExpiresAt) }
 }
 
+/**
+ * The lookup every request makes, prepared (app/db/prepared.server.ts; measured 1.2–1.35 → 0.77 ms a lookup on
+ * PGlite).
+ */
+const sessionByHash = (db: DbOrTx) =>
+  preparedFor(db, 'session_by_hash', () =>
+    db
+      .select({ s: sessions, u: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+      .limit(1)
+      .prepare('session_by_hash'),
+  )
+
 export type ResolvedSession =
   | { state: 'none' }
   | { state: 'invalid'; expiredUserId?: number }
@@ -38,12 +54,7 @@ export type ResolvedSession =
 export async function resolveSession(db: DbOrTx, token: string | undefined | null, now: Date): Promise<ResolvedSession> {
   if (!token) return { state: 'none' }
   if (token.length > 200) return { state: 'invalid' }
-  const rows = await db
-    .select({ s: sessions, u: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1)
+  const rows = await sessionByHash(db).execute({ hash: hashToken(token) })
   const row = rows[0]
   if (!row) return { state: 'invalid' }
   const { s, u } = row

@@ -4,7 +4,7 @@
 // switches its type.
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { useHydrated } from '~/components/ui'
 
 export function PasswordField({

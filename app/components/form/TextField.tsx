@@ -1,6 +1,6 @@
 // A labelled input wired to a conform field: errors (i18n keys) shown and announced next to the field.
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 
 export function TextField({
   field,

@@ -1,6 +1,6 @@
 // Global elements of spec 2.3 shared by both layouts: toasts, the cookie banner, footer links, locale switch.
 import { Form, Link, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import type { Toast } from '~/lib/context.server'
 import { Toasts } from '~/components/ui/Toasts'
 

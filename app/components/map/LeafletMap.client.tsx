@@ -4,7 +4,7 @@
 // never in another page's bundle); its stylesheet comes with this chunk.
 import { useEffect, useRef } from 'react'
 import L from 'leaflet'
-import 'leaflet/dist/leaflet.css'
+import '~/styles/leaflet.css'
 import { modeColor } from '~/components/icons/modes'
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '~/domain/geometry'
 import type { RouteSvgLeg } from './RouteSvg'

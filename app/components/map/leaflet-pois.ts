@@ -1,5 +1,5 @@
 // Lazy Leaflet for the place dialogs: Leaflet touches `window` when it is imported, so it is loaded only in the
-// browser, from inside an effect, and once per page. (Its stylesheet is linked by the route that shows a map.)
+// browser, from inside an effect, and once per page, with its stylesheet (leaflet.client.ts).
 import type * as Leaflet from 'leaflet'
 
 export type LeafletModule = typeof Leaflet
@@ -7,6 +7,6 @@ export type LeafletModule = typeof Leaflet
 let loading: Promise<LeafletModule> | null = null
 
 export function loadLeafletForPois(): Promise<LeafletModule> {
-  loading ??= import('leaflet').then((m) => ((m as { default?: LeafletModule }).default ?? m) as LeafletModule)
+  loading ??= import('./leaflet.client').then((m) => m.default as unknown as LeafletModule)
   return loading
 }

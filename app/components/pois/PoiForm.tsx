@@ -4,7 +4,7 @@
 // errors come back from the action as i18n keys.
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { Button, Choice, DialogCloseLink, Field, Fieldset, Notice, useHydrated } from '~/components/ui'
 import { PoiPickerMap } from '~/components/map/PoiPickerMap'
 import { DEFAULT_MAP_CENTRE, parseCoordinate, validLatLon } from '~/domain/poi'

@@ -3,7 +3,7 @@
 // "lat, lon" (the server looks it up); with JavaScript a Leaflet map is added on which a tap places the point of the
 // active field. The point travels in the hidden field o<optId> as "lat, lon"; the server stores GeoJSON.
 import { useEffect, useId, useState, type ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { useHydrated } from '~/components/ui'
 import { field, type FormState } from '~/domain/answerInput'
 import { latLonInputText, parseLatLonInput } from '~/domain/geoAnswer'

@@ -3,7 +3,7 @@
 // LocatorInput's effect (browser only, only when a locator question shows); its stylesheet comes with the chunk.
 import { useEffect, useRef } from 'react'
 import L from 'leaflet'
-import 'leaflet/dist/leaflet.css'
+import '~/styles/leaflet.css'
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '~/domain/geometry'
 
 export interface LocatorMapProps {

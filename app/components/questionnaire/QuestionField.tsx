@@ -3,7 +3,7 @@
 // (exclusive options, clamping, the constant sum, text limits). With JavaScript the rules also apply while typing:
 // exclusive options clear the others, the last moved slider is reduced, the remaining characters count down.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { Choice, Notice, cx } from '~/components/ui'
 import { field, type FormState } from '~/domain/answerInput'
 import { applyConstantSum, clampNumber } from '~/domain/numbers'
@@ -48,6 +48,7 @@ export function QuestionField({ q, state, error, notice, debug, today, pois, til
   return (
     <fieldset
       className={cx('qtn-q', error && 'field--invalid')}
+      data-type={q.type}
       aria-describedby={cx(q.hintTxt && hintId, error && errorId) || undefined}
       title={debug ? q.type : undefined}
     >

@@ -3,7 +3,7 @@
 // Next and Complete come first in the markup so that Enter in a text field means Next, never Back.
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { Button, Notice, cx } from '~/components/ui'
 import { useRootData } from '~/root'
 import type { FlowView, PartTitle, QuestionView } from '~/services/questionnaire/flow.server'

@@ -3,8 +3,8 @@
 // the same markup.
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
+import { useTranslation } from '~/lib/i18n'
+import type { TFunction } from '~/lib/i18n'
 import { Badge, Card, cx, LinkCard } from '~/components/ui'
 import { Icon, ModeDot } from '~/components/icons/ModeSprite'
 import type { TripListStatus } from '~/domain/tripStatus'
@@ -39,7 +39,7 @@ const STATUS_KEY: Record<TripListStatus, string> = {
 }
 
 /** The status badge (spec 4 precedence, already applied in `status`); pass `t` of the 'ways' namespace when at hand. */
-export function TripStatusBadge({ status, t }: { status: TripListStatus; t?: TFunction<'ways'> }) {
+export function TripStatusBadge({ status, t }: { status: TripListStatus; t?: TFunction }) {
   return t ? <Badge status={status} label={t(STATUS_KEY[status])} className="trip-card__badge" /> : <TripStatusBadgeOwnT status={status} />
 }
 function TripStatusBadgeOwnT({ status }: { status: TripListStatus }) {
@@ -67,7 +67,7 @@ export function TripCard(props: TripCardProps) {
 }
 
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
-export function TripCardView({ trip, highlighted, reportHref, withdraw, t }: TripCardProps & { t: TFunction<'ways'> }) {
+export function TripCardView({ trip, highlighted, reportHref, withdraw, t }: TripCardProps & { t: TFunction }) {
   const reported = trip.status === 'reported'
   const name = trip.name || t('card.unnamed')
   const titleId = `trip-${trip.id}-title`
@@ -159,7 +159,7 @@ export function TripCardView({ trip, highlighted, reportHref, withdraw, t }: Tri
 }
 
 /** A day without ways: opens the no-trip-day dialog, or shows that the day was confirmed as such. */
-export function NoTripDayCard({ day, state, dialogHref, t }: { day: string; state: 'open' | 'confirmed'; dialogHref: string; t: TFunction<'ways'> }) {
+export function NoTripDayCard({ day, state, dialogHref, t }: { day: string; state: 'open' | 'confirmed'; dialogHref: string; t: TFunction }) {
   if (state === 'confirmed') {
     return (
       <Card className="no-trip-card no-trip-card--confirmed" data-day={day}>

@@ -7,7 +7,7 @@
 // The form then carries the kept values in hidden inputs with the same names (contracts.md §6).
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { Dialog, DialogCloseLink } from '~/components/ui/Dialog'
 import { Button, ButtonLink, Choice } from '~/components/ui'
 import { cx } from '~/components/ui/cx'

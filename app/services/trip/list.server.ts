@@ -1,14 +1,16 @@
 // Service "trip" (spec 7), the list part: getTrips, getTrip, the report flow (getTripFeedbackReasons,
 // setTripFeedback, deleteTripFeedback), no-trip days (setZeroTripDay) and deleteTrips.
 // Every method works on the caller's own ways only: another participant's id answers TRIP_NOT_FOUND.
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
+import { preparedFor } from '~/db/prepared.server'
 import { campaigns, legs, trips, zeroTripDays } from '~/db/schema'
 import { coveredRange, inReview, listedDays, reviewDays, zeroTripDayBlock, type Period, type ReviewDays, type SortOrder } from '~/domain/listDays'
 import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
 import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
 import { listFeedbackReasons } from '../info.server'
+import { importCached } from '../import-cache.server'
 import { method, ServiceError, zDay, zId, type AuthedContext, type Service } from '../core.server'
 import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type LegRow, type TripDto } from './model.server'
 
@@ -60,23 +62,15 @@ export interface GetTripsResult {
   trps: TripDto[]
 }
 
-/** Campaign dates change only by a researcher's import: each process keeps them for a minute. */
-const CAMPAIGN_TTL_MS = 60_000
 type CampaignDays = { startDay: Day; endDay: Day } | null
-const campaignCaches = new WeakMap<object, Map<string, { at: number; days: CampaignDays }>>()
 
-/** The caller's campaign as study-zone days, or null. */
+/** The caller's campaign as study-zone days, or null (kept per process for a minute: import-cache.server.ts). */
 async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): Promise<CampaignDays> {
   if (campaignId == null) return null
-  const campaignCache = campaignCaches.get(db) ?? campaignCaches.set(db, new Map()).get(db)!
-  const key = `${campaignId}|${tz}`
-  const hit = campaignCache.get(key)
-  if (hit && Date.now() - hit.at < CAMPAIGN_TTL_MS) return hit.days
-  const [c] = await db.select({ startAt: campaigns.startAt, endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1)
-  const days = c ? { startDay: dayInZone(c.startAt, tz), endDay: dayInZone(c.endAt, tz) } : null
-  if (campaignCache.size > 1000) campaignCache.clear()
-  campaignCache.set(key, { at: Date.now(), days })
-  return days
+  return importCached(db, `campaignDays|${campaignId}|${tz}`, async () => {
+    const [c] = await db.select({ startAt: campaigns.startAt, endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1)
+    return c ? { startDay: dayInZone(c.startAt, tz), endDay: dayInZone(c.endAt, tz) } : null
+  })
 }
 
 async function reviewWindow(ctx: AuthedContext): Promise<ReviewDays | null> {
@@ -85,15 +79,23 @@ async function reviewWindow(ctx: AuthedContext): Promise<ReviewDays | null> {
 }
 
 async function zeroDaysBetween(db: DbOrTx, userId: number, from: Day, to: Day): Promise<Set<Day>> {
-  const rows = await db
-    .select({ day: zeroTripDays.day })
-    .from(zeroTripDays)
-    .where(and(eq(zeroTripDays.userId, userId), gte(zeroTripDays.day, from), lte(zeroTripDays.day, to)))
+  const rows = await preparedFor(db, 'zero_days_between', () =>
+    db
+      .select({ day: zeroTripDays.day })
+      .from(zeroTripDays)
+      .where(and(eq(zeroTripDays.userId, sql.placeholder('userId')), gte(zeroTripDays.day, sql.placeholder('from')), lte(zeroTripDays.day, sql.placeholder('to'))))
+      .prepare('zero_days_between'),
+  ).execute({ userId, from, to })
   return new Set(rows.map((r) => r.day))
 }
 
-/** The list filter as SQL; always led by user_id so the (user_id, …) indexes apply. */
-function filterOf(userId: number, p: { validationStatus?: boolean; qtnsAnswered?: boolean }, range?: { start: Date; end: Date }): SQL {
+type Value<T> = T | Placeholder
+
+/**
+ * The list filter as SQL; always led by user_id so the (user_id, …) indexes apply. Values may be placeholders (the
+ * prepared page query).
+ */
+function filterOf(userId: Value<number>, p: { validationStatus?: Value<boolean>; qtnsAnswered?: Value<boolean> }, range?: { start: Date; end: Date }): SQL {
   const parts: SQL[] = [eq(trips.userId, userId)]
   if (p.validationStatus != null) parts.push(eq(trips.validationStatus, p.validationStatus))
   if (p.qtnsAnswered != null) parts.push(eq(trips.allQuestionsAnswered, p.qtnsAnswered))
@@ -101,16 +103,37 @@ function filterOf(userId: number, p: { validationStatus?: boolean; qtnsAnswered?
   return and(...parts)!
 }
 
+const orderOf = (order: SortOrder) => (order === 'DESC' ? [desc(trips.startTime), desc(trips.id)] : [asc(trips.startTime), asc(trips.id)])
+
+/** The ways matching `where` in `order`, each with the total (count(*) over the same filter, before limit/offset). */
+const withTotal = (db: DbOrTx, where: SQL, order: SortOrder) =>
+  db.select({ trip: trips, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(trips).where(where).orderBy(...orderOf(order))
+
+/** One page of withTotal, prepared per shape of the filter (which statuses it names) and order. */
+function pageQuery(db: DbOrTx, p: { validationStatus?: boolean; qtnsAnswered?: boolean }, order: SortOrder) {
+  const name = `trips_page_${p.validationStatus == null ? 'x' : 'v'}${p.qtnsAnswered == null ? 'x' : 'q'}_${order}`
+  return preparedFor(db, name, () => {
+    const where = filterOf(sql.placeholder('userId'), {
+      validationStatus: p.validationStatus == null ? undefined : sql.placeholder('validationStatus'),
+      qtnsAnswered: p.qtnsAnswered == null ? undefined : sql.placeholder('qtnsAnswered'),
+    })
+    return withTotal(db, where, order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name)
+  })
+}
+
 export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParams>): Promise<GetTripsResult> {
   const tz = ctx.env.STUDY_TIME_ZONE
   const order: SortOrder = p.sortOrder
-  const orderBy = order === 'DESC' ? [desc(trips.startTime), desc(trips.id)] : [asc(trips.startTime), asc(trips.id)]
   const range = p.from && p.to ? { start: dayRangeUtc(p.from, tz).start, end: dayRangeUtc(p.to, tz).end } : undefined
   const where = filterOf(ctx.user.id, p, range)
 
   // The page and its total in one statement (count(*) over the same filter, before limit/offset).
-  const query = ctx.db.select({ trip: trips, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(trips).where(where).orderBy(...orderBy)
-  const [found, review] = await Promise.all([range ? query : query.limit(p.fetchNext).offset(p.offset), reviewWindow(ctx)])
+  const [found, review] = await Promise.all([
+    range
+      ? withTotal(ctx.db, where, order)
+      : pageQuery(ctx.db, p, order).execute({ userId: ctx.user.id, validationStatus: p.validationStatus, qtnsAnswered: p.qtnsAnswered, limit: p.fetchNext, offset: p.offset }),
+    reviewWindow(ctx),
+  ])
   const rows = found.map((r) => r.trip)
   const totalNo =
     found.length > 0 ? found[0].total : range || p.offset === 0 ? 0 : (await ctx.db.select({ n: count() }).from(trips).where(where))[0].n
@@ -137,8 +160,15 @@ export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTri
 async function legsWithoutGeom(db: DbOrTx, tripIds: number[]): Promise<Map<number, LegRow[]>> {
   const out = new Map<number, LegRow[]>()
   if (!tripIds.length) return out
-  const { geom: _geom, ...columns } = getTableColumns(legs)
-  const rows = await db.select(columns).from(legs).where(inArray(legs.tripId, tripIds)).orderBy(asc(legs.tripId), asc(legs.idx))
+  const rows = await preparedFor(db, 'legs_of_trips_without_geom', () => {
+    const { geom: _geom, ...columns } = getTableColumns(legs)
+    return db
+      .select(columns)
+      .from(legs)
+      .where(sql`${legs.tripId} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(asc(legs.tripId), asc(legs.idx))
+      .prepare('legs_of_trips_without_geom')
+  }).execute({ ids: tripIds })
   for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push({ ...r, geom: [] })
   return out
 }

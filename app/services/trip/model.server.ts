@@ -1,7 +1,8 @@
 // Trips and legs as the spec's entities (spec 3: Trip, Leg), loaded for their owner only.
 // Shared by every part of the trip service (list, detail editing, manual ways) and the exports.
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
+import { preparedFor } from '~/db/prepared.server'
 import { legs, trips, type LatLon } from '~/db/schema'
 import { formatDayTime } from '~/domain/time'
 import { tripName } from '~/domain/tripName'
@@ -128,7 +129,14 @@ export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: st
 export async function legsOf(db: DbOrTx, tripIds: number[]): Promise<Map<number, LegRow[]>> {
   const out = new Map<number, LegRow[]>()
   if (!tripIds.length) return out
-  const rows = await db.select().from(legs).where(inArray(legs.tripId, tripIds)).orderBy(asc(legs.tripId), asc(legs.idx))
+  const rows = await preparedFor(db, 'legs_of_trips', () =>
+    db
+      .select()
+      .from(legs)
+      .where(sql`${legs.tripId} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(asc(legs.tripId), asc(legs.idx))
+      .prepare('legs_of_trips'),
+  ).execute({ ids: tripIds })
   for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push(r)
   return out
 }

@@ -2,7 +2,7 @@
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/lib/i18n'
 import { ModeIcon } from '~/components/icons/ModeSprite'
 import { TRAFFIC_MODES } from '~/components/icons/modes'
 import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'

@@ -1,0 +1,17 @@
+// /i18n/<lang>.<hash>.json — the browser's copy of a language's catalogue (app/lib/i18n.server.ts). The hash names
+// the content, so the current file is cached for a year; a page of an older release asking for its old hash gets
+// today's texts, not cached.
+import type { Route } from './+types/i18n'
+import { catalogueAsset } from '~/lib/i18n.server'
+
+export function loader({ params }: Route.LoaderArgs) {
+  const m = /^(de|en)\.([\w-]+)\.json$/.exec(params.file)
+  if (!m) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+  const asset = catalogueAsset(m[1] === 'en' ? 'en_US' : 'de_DE')
+  return new Response(asset.body, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': m[2] === asset.hash ? 'public, max-age=31536000, immutable' : 'no-cache',
+    },
+  })
+}
