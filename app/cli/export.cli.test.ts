@@ -73,6 +73,8 @@ describe.skipIf(usePostgres)('npm run admin -- export', () => {
   )
 })
 
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
+
 describe.skipIf(usePostgres)('memory', () => {
   test(
     'the heap stays flat while 10,000 ways with 20,000 legs are exported',
@@ -92,9 +94,10 @@ describe.skipIf(usePostgres)('memory', () => {
       // peak stays well below the size of the data. Medians of three readings, so one late collection of the
       // database driver's garbage (seen once as a single 12 MB reading on a busy machine) does not decide it.
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-      expect(median(m.batches.slice(-3)) - median(m.batches.slice(1, 4))).toBeLessThan(8 * MB)
-      expect(median(m.batches) - m.before).toBeLessThan(24 * MB)
-      expect(m.after - m.before).toBeLessThan(8 * MB)
+      const readings = `heap in MB before ${mb(m.before)}, after each batch ${m.batches.map(mb).join(' ')}, after ${mb(m.after)}`
+      expect(median(m.batches.slice(-3)) - median(m.batches.slice(1, 4)), `late batches vs early ones; ${readings}`).toBeLessThan(8 * MB)
+      expect(median(m.batches) - m.before, `batches vs before; ${readings}`).toBeLessThan(24 * MB)
+      expect(m.after - m.before, `after vs before; ${readings}`).toBeLessThan(8 * MB)
     },
     SLOW,
   )
