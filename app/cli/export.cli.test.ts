@@ -91,12 +91,14 @@ describe.skipIf(usePostgres)('memory', () => {
       expect(m.geojsonBytes).toBeGreaterThan(30 * MB)
       // One batch in memory at a time: the heap after GC does not grow from the first batches to the last ones
       // (holding the written features would add ~3.5 MB per batch, ~24 MB from batches 2–4 to batches 8–10), and the
-      // peak stays well below the size of the data. Medians of three readings, so one late collection of the
-      // database driver's garbage (seen once as a single 12 MB reading on a busy machine) does not decide it.
+      // peak stays well below the size of the data. Medians of three readings. Two CI runs failed here with one
+      // ~11 MB step that then stayed: the loop still held the batch's text while it read the next batch, and V8 at
+      // times kept a flattened copy of it; runExport now builds each batch's text in a function that has returned
+      // before the reading (20 runs without a step, 2 of 6 had one before).
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
       const readings = `heap in MB before ${mb(m.before)}, after each batch ${m.batches.map(mb).join(' ')}, after ${mb(m.after)}`
       expect(median(m.batches.slice(-3)) - median(m.batches.slice(1, 4)), `late batches vs early ones; ${readings}`).toBeLessThan(8 * MB)
-      expect(median(m.batches) - m.before, `batches vs before; ${readings}`).toBeLessThan(24 * MB)
+      expect(median(m.batches) - m.before, `batches vs before; ${readings}`).toBeLessThan(16 * MB)
       expect(m.after - m.before, `after vs before; ${readings}`).toBeLessThan(8 * MB)
     },
     SLOW,

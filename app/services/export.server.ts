@@ -68,6 +68,7 @@ import {
   zeroTripDayRecord,
   type Column,
   type ExportCatalogues,
+  type WayBatchItem,
   type Row,
 } from './export/rows.server'
 
@@ -188,11 +189,13 @@ export async function runExport(
     await files['trips.geojson'].write('{"type":"FeatureCollection","features":[\n')
     await files['legs.csv'].write(header(legColumns))
     await files['trips.csv'].write(header(tripColumns))
-    for await (const batch of wayBatches(db, ofCampaign(campaignId), batchSize)) {
+    // One batch's text lives only inside this function, so it is garbage before the next batch is read (in the loop's
+    // own scope it would be held through the next query).
+    const writeWays = async (batch: WayBatchItem[]) => {
       let features = ''
       let legLines = ''
       let tripLines = ''
-      let legsInBatch = 0
+      let legs = 0
       for (const item of batch) {
         const dto = wayDto(item, cat, tz)
         const who = participantRecord(item.participant, withIdentity)
@@ -206,12 +209,16 @@ export async function runExport(
           const properties = Object.fromEntries(legColumns.map((c) => [c.name, flat[c.name] ?? null]))
           features += (counts.features++ ? ',\n' : '') + JSON.stringify({ type: 'Feature', id: leg.id, geometry: legGeometry(leg), properties })
           matrix.add({ detectedModes: leg.detectedModes, confirmedModes: leg.tfcModes.map((m) => m.constant), len: leg.len, validated: leg.validationStatus })
-          legsInBatch++
+          legs++
         }
       }
       await files['trips.geojson'].write(features)
       await files['legs.csv'].write(legLines)
       await files['trips.csv'].write(tripLines)
+      return legs
+    }
+    for await (const batch of wayBatches(db, ofCampaign(campaignId), batchSize)) {
+      const legsInBatch = await writeWays(batch)
       counts.ways += batch.length
       counts.legs += legsInBatch
       tuning.onBatch?.({ kind: 'ways', rows: batch.length, legs: legsInBatch })
