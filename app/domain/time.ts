@@ -54,9 +54,11 @@ const HOUR_MS = 3_600_000
 /** Per time zone and UTC hour: the zone's offset in that hour, or null where it changes within the hour. */
 const hourOffsets = new Map<string, Map<number, number | null>>()
 
-function intlOffset(ms: number, timeZone: string): number {
-  const p = intlParts(new Date(ms), timeZone)
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms
+/** Offset (ms) of the time zone from UTC at the given instant, e.g. +3_600_000 for CET, from `parts` (default: zonedParts). */
+function offsetAt(ms: number, timeZone: string, parts: (date: Date, timeZone: string) => ZonedParts = zonedParts): number {
+  const whole = Math.floor(ms / 1000) * 1000
+  const p = parts(new Date(whole), timeZone)
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole
 }
 
 /**
@@ -72,8 +74,8 @@ export function zonedParts(date: Date, timeZone: string): ZonedParts {
   if (!offsets) hourOffsets.set(timeZone, (offsets = new Map()))
   let offset = offsets.get(hour)
   if (offset === undefined) {
-    const first = intlOffset(hour * HOUR_MS, timeZone)
-    offset = first === intlOffset(hour * HOUR_MS + HOUR_MS - 1000, timeZone) ? first : null
+    const first = offsetAt(hour * HOUR_MS, timeZone, intlParts)
+    offset = first === offsetAt(hour * HOUR_MS + HOUR_MS - 1000, timeZone, intlParts) ? first : null
     // Bounded: a long export walks through thousands of hours, and this must not grow with it.
     if (offsets.size >= 2048) offsets.clear()
     offsets.set(hour, offset)
@@ -91,13 +93,6 @@ export function zonedParts(date: Date, timeZone: string): ZonedParts {
 }
 
 const pad = (n: number, len = 2) => String(n).padStart(len, '0')
-
-/** Offset (ms) of the time zone from UTC at the given instant, e.g. +3_600_000 for CET. */
-function offsetAt(ms: number, timeZone: string): number {
-  const whole = Math.floor(ms / 1000) * 1000
-  const p = zonedParts(new Date(whole), timeZone)
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole
-}
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/
 
