@@ -1,7 +1,7 @@
 // Service "trip" (spec 7), the list part: getTrips, getTrip, the report flow (getTripFeedbackReasons,
 // setTripFeedback, deleteTripFeedback), no-trip days (setZeroTripDay) and deleteTrips.
 // Every method works on the caller's own ways only: another participant's id answers TRIP_NOT_FOUND.
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
@@ -139,7 +139,7 @@ export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTri
     found.length > 0 ? found[0].total : range || p.offset === 0 ? 0 : (await ctx.db.select({ n: count() }).from(trips).where(where))[0].n
 
   const ids = rows.map((t) => t.id)
-  const [legRows, cat] = await Promise.all([p.withGeom ? legsOf(ctx.db, ids) : legsWithoutGeom(ctx.db, ids), catalogues(ctx)])
+  const [legRows, cat] = await Promise.all([legsOf(ctx.db, ids, { geom: p.withGeom }), catalogues(ctx)])
   const trps = rows.map((t) => toTripDto(t, legRows.get(t.id) ?? [], cat, tz))
   // 'YYYY-MM-DD HH:mm' in the study zone: the day a way belongs to.
   const tripDays = trps.map((t) => t.startTime.slice(0, 10))
@@ -154,23 +154,6 @@ export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTri
   trps.forEach((t, i) => (byDay.get(tripDays[i]) ?? byDay.set(tripDays[i], []).get(tripDays[i])!).push(t.id))
   const periods: Period[] = days.map((day) => ({ day, tripIds: byDay.get(day) ?? [], noTrips: zeroDays.has(day), inCampaign: inReview(day, review) }))
   return { totalNo, periods, trps }
-}
-
-/** legsOf without the geometry column (list views): geom is []. */
-async function legsWithoutGeom(db: DbOrTx, tripIds: number[]): Promise<Map<number, LegRow[]>> {
-  const out = new Map<number, LegRow[]>()
-  if (!tripIds.length) return out
-  const rows = await preparedFor(db, 'legs_of_trips_without_geom', () => {
-    const { geom: _geom, ...columns } = getTableColumns(legs)
-    return db
-      .select(columns)
-      .from(legs)
-      .where(sql`${legs.tripId} = any(${sql.placeholder('ids')}::int[])`)
-      .orderBy(asc(legs.tripId), asc(legs.idx))
-      .prepare('legs_of_trips_without_geom')
-  }).execute({ ids: tripIds })
-  for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push({ ...r, geom: [] })
-  return out
 }
 
 function everyDay(from: Day, to: Day, order: SortOrder): Day[] {

@@ -1,6 +1,6 @@
 // Trips and legs as the spec's entities (spec 3: Trip, Leg), loaded for their owner only.
 // Shared by every part of the trip service (list, detail editing, manual ways) and the exports.
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
 import { legs, trips, type LatLon } from '~/db/schema'
@@ -125,18 +125,27 @@ export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: st
   }
 }
 
-/** Legs of several trips in one query, grouped by trip id. */
-export async function legsOf(db: DbOrTx, tripIds: number[]): Promise<Map<number, LegRow[]>> {
+/** The legs of the trips whose ids are the placeholder `ids`, in trip and leg order. */
+const ofTrips = () => sql`${legs.tripId} = any(${sql.placeholder('ids')}::int[])`
+const legOrder = () => [asc(legs.tripId), asc(legs.idx)]
+const legsQuery = (db: DbOrTx) => preparedFor(db, 'legs_of_trips', () => db.select().from(legs).where(ofTrips()).orderBy(...legOrder()).prepare('legs_of_trips'))
+const legsWithoutGeomQuery = (db: DbOrTx) =>
+  preparedFor(db, 'legs_of_trips_without_geom', () => {
+    const { geom: _geom, ...columns } = getTableColumns(legs)
+    return db.select(columns).from(legs).where(ofTrips()).orderBy(...legOrder()).prepare('legs_of_trips_without_geom')
+  })
+
+/**
+ * Legs of several trips in one query, grouped by trip id. `geom: false` (list views) leaves the geometry column
+ * unread: geom is [].
+ */
+export async function legsOf(db: DbOrTx, tripIds: number[], opts: { geom?: boolean } = {}): Promise<Map<number, LegRow[]>> {
   const out = new Map<number, LegRow[]>()
   if (!tripIds.length) return out
-  const rows = await preparedFor(db, 'legs_of_trips', () =>
-    db
-      .select()
-      .from(legs)
-      .where(sql`${legs.tripId} = any(${sql.placeholder('ids')}::int[])`)
-      .orderBy(asc(legs.tripId), asc(legs.idx))
-      .prepare('legs_of_trips'),
-  ).execute({ ids: tripIds })
+  const rows: LegRow[] =
+    opts.geom === false
+      ? (await legsWithoutGeomQuery(db).execute({ ids: tripIds })).map((r) => ({ ...r, geom: [] }))
+      : await legsQuery(db).execute({ ids: tripIds })
   for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push(r)
   return out
 }
