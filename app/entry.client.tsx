@@ -4,16 +4,16 @@
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { registerCatalogue, type Catalogue } from '~/lib/i18n'
+import { catalogueFile, registerCatalogue, type Catalogue } from '~/lib/i18n'
 
 async function loadCatalogue(): Promise<boolean> {
   const url = document.querySelector<HTMLMetaElement>('meta[name="i18n-catalogue"]')?.content
-  const m = url ? /\/i18n\/(de|en)\.[\w-]+\.json$/.exec(url) : null
+  const file = url ? catalogueFile(url) : null
   // No catalogue named (a page rendered without the root's data): it stays as the server rendered it.
-  if (!url || !m) return false
+  if (!url || !file) return false
   const res = await fetch(url, { credentials: 'same-origin' })
   if (!res.ok) return false
-  registerCatalogue(m[1] as 'de' | 'en', (await res.json()) as Catalogue)
+  registerCatalogue(file.lang, (await res.json()) as Catalogue)
   return true
 }
 

@@ -5,7 +5,7 @@ import { req } from '~/lib/context.server'
 import { catalogueAsset } from '~/lib/i18n.server'
 import { inlineStylesheet } from '~/lib/stylesheet.server'
 import { Stylesheet } from '~/components/layout/Stylesheet'
-import { I18nProvider, useTranslation } from '~/lib/i18n'
+import { I18nProvider, lng, useTranslation } from '~/lib/i18n'
 import { useNonce } from '~/lib/nonce'
 import { toBcp47, DEFAULT_LOCALE } from '~/domain/locale'
 import { ModeSprite } from '~/components/icons/ModeSprite'
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     inlineCss: css.inline,
     locale: r.locale,
     /** The catalogue for the browser (fetched once per release by entry.client, then cached). */
-    catalogueUrl: catalogueAsset(r.locale).url,
+    catalogueUrl: catalogueAsset(lng(r.locale)).url,
     projectTitle: r.app.env.PROJECT_TITLE,
     debugMode: r.app.env.DEBUG_MODE,
     devMode: r.app.env.DEV_MODE,

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Locale } from '~/domain/locale'
-import { lng, registerCatalogue, translatorFor, type Catalogue, type Lang } from './i18n'
+import { catalogueUrl, registerCatalogue, translatorFor, type Catalogue, type Lang } from './i18n'
 
 const files = localeFiles()
 
@@ -44,14 +44,13 @@ export interface CatalogueAsset {
 }
 
 const assets = new Map<Lang, CatalogueAsset>()
-export function catalogueAsset(locale: Locale): CatalogueAsset {
-  const lang = lng(locale)
+export function catalogueAsset(lang: Lang): CatalogueAsset {
   let a = assets.get(lang)
   if (!a) {
     // Self-sufficient: a text missing in English shows in German, as on the server.
     const body = JSON.stringify(lang === 'de' ? resources.de : withFallback(resources[lang], resources.de))
     const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 12)
-    assets.set(lang, (a = { lang, body, hash, url: `/i18n/${lang}.${hash}.json` }))
+    assets.set(lang, (a = { lang, body, hash, url: catalogueUrl(lang, hash) }))
   }
   return a
 }

@@ -3,7 +3,7 @@
 // give the same string; so do missing keys, defaultValue, namespaces and returnObjects.
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { NAMESPACES, translatorFor, type TOptions } from './i18n'
+import { catalogueFile, catalogueUrl, NAMESPACES, translatorFor, type TOptions } from './i18n'
 import { resources } from './i18n.server'
 
 function reference(lang: 'de' | 'en') {
@@ -70,5 +70,22 @@ describe('translator edge cases as i18next', () => {
       const ref = reference(lang).t('errors:warnings', { returnObjects: true })
       expect(translatorFor(lang === 'en' ? 'en_US' : 'de_DE').t('errors:warnings', { returnObjects: true })).toEqual(ref)
     }
+  })
+})
+
+describe('catalogue file names: /i18n/<lang>.<hash>.json', () => {
+  it.each([
+    ['/i18n/de.poYgiFrzAufA.json', { lang: 'de', hash: 'poYgiFrzAufA' }],
+    ['en.a-b_c.json', { lang: 'en', hash: 'a-b_c' }],
+    ['https://example.org/i18n/en.x1.json', { lang: 'en', hash: 'x1' }],
+    ['/i18n/fr.x1.json', null],
+    ['/i18n/de.json', null],
+    ['/i18n/de.x1.js', null],
+    ['/other/de.x1.json', null],
+    ['de.a/b.json', null],
+  ])('%s', (name, expected) => expect(catalogueFile(name)).toEqual(expected))
+
+  it('reads back what catalogueUrl writes', () => {
+    expect(catalogueFile(catalogueUrl('en', 'AbC-9_z'))).toEqual({ lang: 'en', hash: 'AbC-9_z' })
   })
 })

@@ -13,6 +13,14 @@ export type Lang = 'de' | 'en'
 export const lng = (locale: Locale): Lang => (locale === 'en_US' ? 'en' : 'de')
 const FALLBACK: Lang = lng(DEFAULT_LOCALE)
 
+/** The browser's copy of a language's catalogue is the file /i18n/<lang>.<hash>.json (app/routes/i18n.ts). */
+export const catalogueUrl = (lang: Lang, hash: string) => `/i18n/${lang}.${hash}.json`
+/** The language and content hash a catalogue URL or file name carries, or null. */
+export function catalogueFile(urlOrName: string): { lang: Lang; hash: string } | null {
+  const m = /(?:^|\/i18n\/)(de|en)\.([\w-]+)\.json$/.exec(urlOrName)
+  return m ? { lang: m[1] as Lang, hash: m[2]! } : null
+}
+
 /** One language's texts: namespace → nested keys → text. */
 export type Catalogue = Record<string, Record<string, unknown>>
 

@@ -3,15 +3,16 @@
 // today's texts, not cached.
 import type { Route } from './+types/i18n'
 import { catalogueAsset } from '~/lib/i18n.server'
+import { catalogueFile } from '~/lib/i18n'
 
 export function loader({ params }: Route.LoaderArgs) {
-  const m = /^(de|en)\.([\w-]+)\.json$/.exec(params.file)
-  if (!m) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
-  const asset = catalogueAsset(m[1] === 'en' ? 'en_US' : 'de_DE')
+  const file = catalogueFile(params.file)
+  if (!file) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+  const asset = catalogueAsset(file.lang)
   return new Response(asset.body, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': m[2] === asset.hash ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': file.hash === asset.hash ? 'public, max-age=31536000, immutable' : 'no-cache',
     },
   })
 }
