@@ -163,6 +163,32 @@ describe('security headers on every response', () => {
     }
   })
 
+  test('the translation catalogue: the URL a page names is JSON cached for a year; an older hash is not cached; any other name is 404', async () => {
+    for (const [locale, lang, text] of [
+      ['de_DE', 'de', 'Anmelden'],
+      ['en_US', 'en', 'Log in'],
+    ]) {
+      const page = await (await get(`/user/login?locale=${locale}`)).text()
+      const url = /<meta name="i18n-catalogue" content="([^"]+)"/.exec(page)?.[1]
+      expect(url, locale).toMatch(new RegExp(`^/i18n/${lang}\\.[\\w-]+\\.json$`))
+      const res = await get(url!)
+      expect(res.status, url).toBe(200)
+      baseline(res, url!)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(JSON.stringify(await res.json())).toContain(text)
+      const old = await get(`/i18n/${lang}.an-older-hash.json`)
+      expect(old.status).toBe(200)
+      expect(old.headers.get('cache-control')).toBe('no-cache')
+      await old.arrayBuffer()
+    }
+    for (const name of ['fr.abc.json', 'de.json', 'de.abc.txt', 'de.a%2Fb.json']) {
+      const res = await get(`/i18n/${name}`)
+      expect(res.status, name).toBe(404)
+      await res.arrayBuffer()
+    }
+  })
+
   test('behind an https proxy: HSTS, and the session cookie is Secure, HttpOnly and SameSite=Lax', async () => {
     const https = { 'X-Forwarded-Proto': 'https' }
     for (const p of ['/user/login', '/healthz', '/ways', '/no/such/page']) {
