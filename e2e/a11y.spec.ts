@@ -7,8 +7,8 @@
 // of mode dots and status badges, and no animation or transition with prefers-reduced-motion.
 import type { Page } from '@playwright/test'
 import { ROUTE_TABLE } from '../app/routes'
-import { day, everyTypeCampaign, throughEachType } from './every-type-campaign'
-import { admin, api, checkA11y, expect, loginAs, newParticipant, participantPage, test, uniqueEmail, mailLink } from './fixtures'
+import { everyTypeCampaign, throughEachType } from './every-type-campaign'
+import { admin, api, checkA11y, day, expect, loginAs, newParticipant, participantPage, test, uniqueEmail, mailLink } from './fixtures'
 
 // Long flows with an axe run per page (a JS-off run loads each page twice).
 test.describe.configure({ timeout: 300_000 })

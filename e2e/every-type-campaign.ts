@@ -2,14 +2,7 @@
 // questionnaires (which together use every type) in one, for the accessibility and screenshot specs.
 import { expect, type Page } from '@playwright/test'
 import { demoCampaign } from '../app/db/demo/campaign'
-
-/** YYYY-MM-DD in the study time zone, `offset` days from today. */
-export function day(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-  const d = new Date(`${today}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + offset)
-  return d.toISOString().slice(0, 10)
-}
+import { day } from './fixtures'
 
 /**
  * The demo study's questionnaires (which together hold every question type) as one initial questionnaire of a new

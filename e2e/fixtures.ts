@@ -61,6 +61,14 @@ export async function api(serviceName: string, methodName: string, params: Recor
   return ((await res.json()) as { return: Record<string, unknown> }).return
 }
 
+/** YYYY-MM-DD in the study time zone (Europe/Berlin, as the e2e server), `offset` days from today. */
+export function day(offset = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const d = new Date(`${today}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + offset)
+  return d.toISOString().slice(0, 10)
+}
+
 let counter = 0
 export function uniqueEmail(prefix = 'p') {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.org`

@@ -4,15 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { test, expect, participantPage, checkA11y, admin, uniqueEmail } from './fixtures'
-
-const TZ = 'Europe/Berlin'
-function day(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-  const d = new Date(`${today}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + offset)
-  return d.toISOString().slice(0, 10)
-}
+import { test, expect, participantPage, checkA11y, admin, uniqueEmail, day } from './fixtures'
 
 /** A way of two legs (walk, bus) starting at `hour` yesterday. */
 function way(hour: number) {

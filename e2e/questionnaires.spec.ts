@@ -2,15 +2,8 @@
 // types (with a reload in the middle that loses nothing), a second campaign's questionnaire with the remaining types,
 // availability and lock states of the campaign area, and a way's questionnaires with the copy-to-later-legs prompt.
 import type { Page } from '@playwright/test'
-import { test, expect, participantPage, checkA11y, admin } from './fixtures'
+import { test, expect, participantPage, checkA11y, admin, day } from './fixtures'
 
-const TZ = 'Europe/Berlin'
-function day(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-  const d = new Date(`${today}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + offset)
-  return d.toISOString().slice(0, 10)
-}
 const display = (d: string) => d.split('-').reverse().join('.')
 
 const question = (page: Page) => page.locator('fieldset.qtn-q')

@@ -2,18 +2,10 @@
 // (purposes, the traffic-mode selector across legs, confirm), leg deletion allowed and refused, copy and delete a
 // way, the server-drawn SVG route without JavaScript and the Leaflet map (local tile stub) with it.
 import type { Page, Response } from '@playwright/test'
-import { test, expect, participantPage, checkA11y, BASE } from './fixtures'
+import { test, expect, participantPage, checkA11y, BASE, day } from './fixtures'
 
 // Long flows with an axe check per page: triple the timeout (the machine is shared).
 test.slow()
-
-const TZ = 'Europe/Berlin'
-function day(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-  const d = new Date(`${today}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + offset)
-  return d.toISOString().slice(0, 10)
-}
 
 type Leg = Record<string, unknown>
 /** Legs of 10 minutes from 08:00, each a short line eastwards through Berlin. */

@@ -2,19 +2,12 @@
 // and back without a way missing or shown twice, the no-trip-day dialog, report and withdraw (DEBUG_MODE is on in
 // the e2e server), and that another participant's way is never reachable. Each test has fresh participants.
 import type { Page } from '@playwright/test'
-import { test, expect, participantPage, checkA11y, BASE } from './fixtures'
+import { test, expect, participantPage, checkA11y, BASE, day } from './fixtures'
 
-const TZ = 'Europe/Berlin'
 // Every test creates its participants through the server (password hashing) and logs in: give them room.
 test.describe.configure({ timeout: 90_000 })
 
-/** The study-zone day `offset` days from today: 'YYYY-MM-DD'. */
-function day(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-  const d = new Date(`${today}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + offset)
-  return d.toISOString().slice(0, 10)
-}
+/** 'YYYY-MM-DD' as the pages show it: 'DD.MM.YYYY'. */
 const display = (d: string) => d.split('-').reverse().join('.')
 
 type Way = Record<string, unknown>
