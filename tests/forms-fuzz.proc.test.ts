@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formLogin, startServer, tempDir, type ServerProcess } from './proc'
 
 const POSTS = Number(process.env.FORM_FUZZ_POSTS ?? 300)
+const FUZZ_CLIENT = '203.0.113.7'
 
 let server: ServerProcess
 let dataDir: string
@@ -20,7 +21,9 @@ interface FormSpec {
 
 beforeAll(async () => {
   dataDir = tempDir('forms')
-  server = await startServer({ dataDir, demo: true, env: { DEV_MODE: '1', DEBUG_MODE: '1' } })
+  // TRUST_PROXY=loopback: the fuzz posts come from their own client address (X-Forwarded-For), so what they count
+  // against the per-client login throttle does not touch the logins of the last test.
+  server = await startServer({ dataDir, demo: true, env: { DEV_MODE: '1', DEBUG_MODE: '1', TRUST_PROXY: 'loopback' } })
   cookie = await formLogin(server.url, 'demo@example.org', 'demo1234')
 }, 180_000)
 afterAll(async () => {
@@ -124,7 +127,7 @@ describe('fuzzing the HTML actions', () => {
         const res = await fetch(server.url + action, {
           method: 'POST',
           redirect: 'manual',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Cookie: cookie },
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Cookie: cookie, 'X-Forwarded-For': FUZZ_CLIENT },
           body: new URLSearchParams(body),
         })
         await res.arrayBuffer()
@@ -137,8 +140,26 @@ describe('fuzzing the HTML actions', () => {
     expect(server.stderr()).not.toMatch(/"level":"error"/)
   }, 600_000)
 
-  test('afterwards the server is ready and the participant can log in', async () => {
+  test('afterwards the server is ready, the fuzzed account still works and participants can log in', async () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
-    await formLogin(server.url, 'demo@example.org', 'demo1234')
+    // The fuzzed participant's session and data are intact.
+    const list = await fetch(`${server.url}/ways/list/all/page/1`, { headers: { Cookie: cookie }, redirect: 'manual' })
+    expect(list.status).toBe(200)
+    expect(await list.text()).toContain('tripDetails/')
+    // Its password logs in, unless the fuzz's wrong current passwords (update password, delete account) reached the
+    // account's limit of failed logins: then the login is refused with the throttle's message, as the product must.
+    const res = await fetch(`${server.url}/user/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: new URLSearchParams({ idStr: 'demo@example.org', password: 'demo1234' }),
+    })
+    if (res.status === 429) expect(await res.text()).toContain('Zu viele Versuche')
+    else {
+      expect(res.status).toBe(302)
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('td_session='))).toBe(true)
+    }
+    // An account the fuzz did not touch logs in as always.
+    await formLogin(server.url, 'other@example.org', 'other1234')
   })
 })
