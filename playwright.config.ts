@@ -5,7 +5,8 @@ import { findChromium } from './scripts/find-chromium.mjs'
 
 const PORT = Number(process.env.E2E_PORT ?? 3123)
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `travel-diary-e2e-${PORT}`)
-const executablePath = findChromium() ?? undefined
+// The same Chromium as `npm test` and the bench: CHROMIUM_PATH, the system's, or the one npm installed.
+const browser = await findChromium()
 
 export default defineConfig({
   testDir: './e2e',
@@ -20,7 +21,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath,
+      executablePath: browser?.executablePath,
+      env: browser?.env ? { ...process.env, ...browser.env } : undefined,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
     },
     locale: 'de-DE',
@@ -45,7 +47,12 @@ export default defineConfig({
       DEBUG_MODE: '1',
       DEV_MODE: '1',
       MAP_TILE_URL: `http://localhost:${PORT}/test-tiles/{z}/{x}/{y}.png`,
+      // Never the public geocoder from a test: a local port nobody listens on (the geocoder is unreachable).
+      GEOCODER_URL: 'http://127.0.0.1:9/search',
       LOG_LEVEL: 'warn',
+      // Tests that fail logins on purpose post from an address of their own (X-Forwarded-For), so the per-client
+      // login throttle they fill never refuses the other tests' logins from 127.0.0.1.
+      TRUST_PROXY: 'loopback',
       NODE_ENV: 'production',
     },
   },

@@ -4,8 +4,9 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { requestContext } from '~/lib/context.server'
-import '~/lib/i18n.server'
-import { I18nProvider } from '~/lib/i18n'
+import { I18nextProvider } from 'react-i18next'
+import type { i18n } from 'i18next'
+import { getI18n, i18nFor } from '~/lib/i18n.server'
 import { STYLESHEET_CSS } from '~/lib/stylesheet.server'
 import { InlineCssContext } from '~/components/layout/Stylesheet'
 import { NonceContext } from '~/lib/nonce'
@@ -33,17 +34,24 @@ export default function handleRequest(
     info = { nonce: crypto.randomUUID().replace(/-/g, ''), locale: DEFAULT_LOCALE }
   }
   const { nonce, locale } = info
+  // remix-i18next's instance for this request; for a response its middleware never ran for, the locale's shared one.
+  let i18n: i18n
+  try {
+    i18n = getI18n(loadContext)
+  } catch {
+    i18n = i18nFor(locale)
+  }
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nProvider locale={locale}>
+        <I18nextProvider i18n={i18n}>
           <InlineCssContext.Provider value={STYLESHEET_CSS}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </InlineCssContext.Provider>
-        </I18nProvider>
+        </I18nextProvider>
       </NonceContext.Provider>,
       {
         nonce,

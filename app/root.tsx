@@ -1,17 +1,21 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, useNavigation } from 'react-router'
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
 import { rootMiddleware } from '~/lib/middleware.server'
 import { req } from '~/lib/context.server'
-import { catalogueAsset } from '~/lib/i18n.server'
+import { catalogueAsset, i18nextMiddleware } from '~/lib/i18n.server'
 import { inlineStylesheet } from '~/lib/stylesheet.server'
 import { Stylesheet } from '~/components/layout/Stylesheet'
-import { I18nProvider, lng, useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
+import { lng } from '~/lib/i18n'
+import { honeypotInputProps } from '~/lib/honeypot.server'
 import { useNonce } from '~/lib/nonce'
 import { toBcp47, DEFAULT_LOCALE } from '~/domain/locale'
 import { ModeSprite } from '~/components/icons/ModeSprite'
 import stylesheet from '~/styles/app.css?url'
 
-export const middleware: Route.MiddlewareFunction[] = [rootMiddleware]
+// i18next first: the root middleware reads the language it picked.
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, rootMiddleware]
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -22,12 +26,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     inlineCss: css.inline,
     locale: r.locale,
-    /** The catalogue for the browser (fetched once per release by entry.client, then cached). */
+    /** The catalogue for the browser's i18next (fetched once per release by entry.client, then cached). */
     catalogueUrl: catalogueAsset(lng(r.locale)).url,
     projectTitle: r.app.env.PROJECT_TITLE,
     debugMode: r.app.env.DEBUG_MODE,
     devMode: r.app.env.DEV_MODE,
     mapTileUrl: r.app.env.MAP_TILE_URL,
+    mapTileAttribution: r.app.env.MAP_TILE_ATTRIBUTION,
+    /** The honeypot fields of the public forms (its "valid from" time is this page load's). */
+    honeypot: await honeypotInputProps(context),
   }
 }
 
@@ -43,8 +50,10 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
   const nonce = useNonce()
-  const locale = data?.locale ?? DEFAULT_LOCALE
-  const body = (
+  const { i18n } = useTranslation()
+  // Without the root's data (its loader failed), the language i18next renders in.
+  const locale = data?.locale ?? (i18n.language === 'en' ? 'en_US' : DEFAULT_LOCALE)
+  return (
     <html lang={toBcp47(locale)} dir="ltr">
       <head>
         <meta charSet="utf-8" />
@@ -64,7 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   )
-  return data ? <I18nProvider locale={locale}>{body}</I18nProvider> : body
 }
 
 function NavigationProgress() {
@@ -73,7 +81,12 @@ function NavigationProgress() {
 }
 
 export default function App() {
-  return <Outlet />
+  const data = useRootData()
+  return (
+    <HoneypotProvider {...data?.honeypot}>
+      <Outlet />
+    </HoneypotProvider>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -48,7 +48,8 @@ export interface BrowserReport {
 
 export const THROTTLING = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
 
-const MAP_CODE = /leaflet|LeafletMap|LocatorMap/i
+/** The chunks of the map code: Leaflet and react-leaflet (in BaseLayers' chunk) and the map components. */
+export const MAP_CODE = /leaflet|BaseLayers|PickMap/i
 
 async function urlsFor(server: RunningServer): Promise<Record<PageName, string>> {
   const cookie = await sessionCookie(server.url)
@@ -211,9 +212,9 @@ async function traceOnce(browser: Browser, url: string, js: boolean, cookies: Aw
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]
 
 export async function browserPart(server: RunningServer, opts: { runs: number; log: (s: string) => void }): Promise<BrowserReport> {
-  const executablePath = findChromium()
-  if (!executablePath) throw new Error('No Chromium found: install it with `apt-get install -y chromium` (or set CHROMIUM_PATH).')
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] })
+  const found = await findChromium()
+  if (!found) throw new Error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH.')
+  const browser = await chromium.launch({ executablePath: found.executablePath, env: found.env ? { ...process.env, ...found.env } : undefined, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] })
   try {
     const urls = await urlsFor(server)
     const cookies = await cookiesFor(server)

@@ -179,6 +179,7 @@ test('throttle: the sixth login after 5 failures answers 429 with a translated m
   test.skip(js, 'one project is enough (the count is per client address too)')
   const email = uniqueEmail('throttle')
   await admin('user:create', { email, password: 'right-pass', verified: true })
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.17' })
   await page.goto('/user/login?locale=en_US')
   for (let i = 0; i < 5; i++) {
     await submitLogin(page, email, `wrong-${i}`)
@@ -188,4 +189,39 @@ test('throttle: the sixth login after 5 failures answers 429 with a translated m
   await submitLogin(page, email, 'right-pass')
   expect((await answer).status()).toBe(429)
   await expect(page.getByText('Too many attempts. Please wait a few minutes and try again.')).toBeVisible()
+})
+
+test('log out everywhere: a second device loses its session too', async ({ browser, js }) => {
+  const { page, user, context } = await participantPage(browser, js)
+  const other = await browser.newContext({ javaScriptEnabled: js, locale: 'de-DE', timezoneId: 'Europe/Berlin' })
+  const second = await other.newPage()
+  await loginAs(second, user.email, user.password)
+  await page.goto('/user/update-password?locale=en_US')
+  await page.getByRole('button', { name: 'End all sessions' }).click()
+  await expect(page).toHaveURL(/\/user\/login$/)
+  await second.goto('/ways')
+  await expect(second).toHaveURL(/\/user\/login/)
+  await context.close()
+  await other.close()
+})
+
+test('honeypot: a login with the hidden field filled is refused, the same login left alone passes', async ({ page }) => {
+  const email = uniqueEmail('honeypot')
+  await admin('user:create', { email, password: 'right-pass', verified: true })
+  await page.goto('/user/login?locale=en_US')
+  // The field is not shown to people; a bot fills every field it finds.
+  await expect(page.locator('input[name="website"]')).toBeHidden()
+  await page.locator('input[name="website"]').evaluate((el) => ((el as HTMLInputElement).value = 'https://spam.example'))
+  await submitLogin(page, email, 'right-pass')
+  // The bot is sent away as if it had succeeded, but has no session: the diary sends it to the login.
+  await page.goto('/ways')
+  await expect(page).toHaveURL(/\/user\/login/)
+  // A forged "valid from" time is refused the same way.
+  await page.locator('input[name="from__confirm"]').evaluate((el) => ((el as HTMLInputElement).value = 'not-encrypted'))
+  await submitLogin(page, email, 'right-pass')
+  await page.goto('/ways')
+  await expect(page).toHaveURL(/\/user\/login/)
+  // A person leaves the hidden fields as the page made them.
+  await submitLogin(page, email, 'right-pass')
+  await expect(page).toHaveURL(/\/ways/)
 })

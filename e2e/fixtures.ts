@@ -69,6 +69,32 @@ export function day(offset = 0): string {
   return d.toISOString().slice(0, 10)
 }
 
+type Leg = Record<string, unknown>
+/**
+ * A recorded way for a trips file: legs of 10 minutes from 08:00 on day `d`, each a short line eastwards through
+ * Berlin, walked, with its questionnaires answered by the companion app (absent flags would mean not answered).
+ */
+export function recordedWay(legs: Leg[], extra: Record<string, unknown> = {}, d = day(-1)) {
+  const hm = (m: number) => `${String(8 + Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+  return {
+    legs: legs.map((leg, i) => ({
+      startTime: `${d} ${hm(i * 10)}`,
+      endTime: `${d} ${hm(i * 10 + 9)}`,
+      geom: [
+        { lat: 52.52, lon: 13.38 + i * 0.01 },
+        { lat: 52.521, lon: 13.385 + i * 0.01 },
+        { lat: 52.52, lon: 13.39 + i * 0.01 },
+      ],
+      tfcModes: ['WALK'],
+      qtnsAnswered: true,
+      ...leg,
+    })),
+    qtnAnswered: true,
+    allQuestionsAnswered: true,
+    ...extra,
+  }
+}
+
 let counter = 0
 export function uniqueEmail(prefix = 'p') {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.org`

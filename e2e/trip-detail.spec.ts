@@ -2,31 +2,12 @@
 // (purposes, the traffic-mode selector across legs, confirm), leg deletion allowed and refused, copy and delete a
 // way, the server-drawn SVG route without JavaScript and the Leaflet map (local tile stub) with it.
 import type { Page, Response } from '@playwright/test'
-import { test, expect, participantPage, checkA11y, BASE, day } from './fixtures'
+import { test, expect, participantPage, checkA11y, BASE, day, recordedWay } from './fixtures'
 
 // Long flows with an axe check per page: triple the timeout (the machine is shared).
 test.slow()
 
-type Leg = Record<string, unknown>
-/** Legs of 10 minutes from 08:00, each a short line eastwards through Berlin. */
-function way(legs: Leg[], extra: Record<string, unknown> = {}) {
-  const d = day(-1)
-  const hm = (m: number) => `${String(8 + Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
-  return {
-    legs: legs.map((leg, i) => ({
-      startTime: `${d} ${hm(i * 10)}`,
-      endTime: `${d} ${hm(i * 10 + 9)}`,
-      geom: [
-        { lat: 52.52, lon: 13.38 + i * 0.01 },
-        { lat: 52.521, lon: 13.385 + i * 0.01 },
-        { lat: 52.52, lon: 13.39 + i * 0.01 },
-      ],
-      tfcModes: ['WALK'],
-      ...leg,
-    })),
-    ...extra,
-  }
-}
+const way = recordedWay
 
 /** The cookie banner is fixed at the bottom and would cover buttons there. */
 async function acceptCookies(page: Page) {
@@ -60,7 +41,9 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
     trips: [way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_BUS'] }, { tfcModes: ['WALK'] }])],
   })
   await openFirstWay(page)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weg ohne Zweck')
+  // No saved place at either end (and no geocoder): the way is named by its times; its purpose is still open.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('08:00 – 08:29')
+  await expect(page.locator('.trip-detail__purpose')).toHaveText('Zweck noch offen')
   await expect(page.locator('.trip-facts')).toContainText('08:00 – 08:29')
   await expect(page.locator('.trip-facts')).toContainText('Unbestätigt')
   await expect(stepHeading(page)).toHaveText('Zweck angeben')
@@ -78,12 +61,14 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await dialog(page, 'purpose').getByRole('button', { name: 'Übernehmen' }).click()
   await toast(page, 'Weg aktualisiert.')
   await expect(dialog(page, 'purpose')).toHaveCount(0)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Arbeit, Einkauf, Freizeit')
+  await expect(page.locator('.trip-detail__purpose')).toHaveText('Zweck: Arbeit, Einkauf, Freizeit')
   await expect(stepHeading(page)).toHaveText('Verkehrsmittel prüfen')
   // Spec 9: at most 2 purposes on a leg, then an ellipsis.
   await expect(legItem(page, 2).locator('.leg__facts')).toContainText('Arbeit, Einkauf…')
-  await expect(page.getByRole('link', { name: /Zweck ändern/ })).toHaveCount(0) // leg editing only in step 1
-  await expect(page.getByRole('link', { name: /^Löschen/ })).toHaveCount(0)
+  // The purpose stays correctable until the way is confirmed (the step button, each leg, the step bar).
+  await expect(page.getByRole('link', { name: 'Zweck ändern', exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Zweck ändern \(Etappe/ })).toHaveCount(3)
+  await expect(page.locator('.step-progress').getByRole('link', { name: 'Zweck' })).toBeVisible()
 
   // Step 2: the traffic-mode selector across the legs (report in the first, back/next in between).
   await page.getByRole('link', { name: 'Verkehrsmittel ändern (Etappe 1)' }).click()
@@ -91,20 +76,28 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 1 von 3' })).toBeVisible()
   await checkA11y(page)
   await expect(modes.getByRole('link', { name: 'Weg als fehlerhaft melden' })).toBeVisible()
-  await expect(modes.getByRole('button', { name: 'Zurück' })).toHaveCount(0)
-  await expect(modes.getByRole('radio', { name: 'Zu Fuß' })).toBeChecked()
-  await modes.getByRole('button', { name: 'Weiter' }).click()
+  await expect(modes.getByRole('button', { name: 'Vorherige Etappe' })).toHaveCount(0)
+  // The likely modes first; the unclear ones explained; OK is the primary action.
+  await expect(modes.locator('.mode-choice').nth(0)).toContainText('Zu Fuß')
+  await expect(modes.locator('.mode-choice').nth(1)).toContainText('Auto')
+  await expect(modes.getByText('Sie waren an einem Ort, ohne sich fortzubewegen (z. B. Warten).')).toBeVisible()
+  await expect(modes.getByRole('button', { name: 'OK' })).toHaveClass(/btn--primary/)
+  await expect(modes.getByRole('checkbox', { name: 'Zu Fuß' })).toBeChecked()
+  await modes.getByRole('button', { name: 'Nächste Etappe' }).click()
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 2 von 3' })).toBeVisible()
-  await expect(modes.getByRole('radio', { name: 'Bus' })).toBeChecked()
+  await expect(modes.getByRole('checkbox', { name: 'Bus' })).toBeChecked()
+  await modes.getByText('Bus', { exact: true }).click()
   await modes.getByText('Bahn', { exact: true }).click()
-  await modes.getByRole('button', { name: 'Weiter' }).click()
+  await modes.getByRole('button', { name: 'Nächste Etappe' }).click()
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 3 von 3' })).toBeVisible()
-  await expect(modes.getByRole('button', { name: 'Weiter' })).toHaveCount(0)
-  await modes.getByRole('button', { name: 'Zurück' }).click()
+  await expect(modes.getByRole('button', { name: 'Nächste Etappe' })).toHaveCount(0)
+  await modes.getByRole('button', { name: 'Vorherige Etappe' }).click()
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 2 von 3' })).toBeVisible()
-  await expect(modes.getByRole('radio', { name: 'Bahn' })).toBeChecked() // saved on "Next"
-  await modes.getByRole('button', { name: 'Weiter' }).click()
+  await expect(modes.getByRole('checkbox', { name: 'Bahn' })).toBeChecked() // saved on "Next"
+  await expect(modes.getByRole('checkbox', { name: 'Bus' })).not.toBeChecked()
+  await modes.getByRole('button', { name: 'Nächste Etappe' }).click()
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 3 von 3' })).toBeVisible()
+  await modes.getByText('Zu Fuß', { exact: true }).click()
   await modes.getByText('Fahrrad', { exact: true }).click()
   await modes.getByRole('button', { name: 'OK' }).click()
   await toast(page, 'Etappe aktualisiert.')
@@ -232,13 +225,19 @@ test('the map: an SVG route from the server; Leaflet only on this page and only 
   await expect(svg.locator('.route-svg__end')).toHaveCount(1)
   await expect(page.locator('.map-legend')).toContainText('Bahn')
 
+  // The drawing has a scale bar (no streets tell the distances).
+  await expect(svg.locator('.route-svg__scale')).toContainText(/^\d+ (m|km)$/)
   if (js) {
     await expect(page.locator('.trip-map[data-map="leaflet"] .leaflet-container')).toBeVisible()
     await expect(page.locator('img.leaflet-tile-loaded').first()).toBeVisible()
+    // The tiles show: the tile server is credited, and no line says the background map is missing.
+    await expect(page.locator('.leaflet-control-attribution')).toContainText('© OpenStreetMap contributors')
+    await expect(page.locator('.trip-map__note')).toHaveCount(0)
     await checkA11y(page)
   } else {
     await expect(page.locator('.leaflet-container')).toHaveCount(0)
     expect(leafletResponses).toEqual([])
+    await expect(page.locator('.trip-map__note')).toHaveText(/Die Hintergrundkarte konnte nicht geladen werden/)
   }
   // Selecting a leg highlights it (list, SVG and Leaflet).
   await legItem(page, 2).getByRole('link', { name: 'Auf der Karte zeigen (Etappe 2)' }).click()
@@ -254,21 +253,52 @@ test('the map: an SVG route from the server; Leaflet only on this page and only 
 
   // English.
   await page.goto(`${routed}?locale=en_US`)
-  await expect(stepHeading(page)).toHaveText('Give the trip purpose')
+  await expect(stepHeading(page)).toHaveText('Give the purpose')
   await expect(page.getByRole('img', { name: /Route of the way/ }).locator('desc')).toHaveText('Route of 2 legs from 08:00 to 08:19: Walk, Train.')
   await checkA11y(page)
   await context.close()
 })
 
-test("a reported way cannot be opened; another participant's way is not found", async ({ browser, js }) => {
+test('without map tiles the route names its start after a saved place, has a scale bar and says the background map is missing', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: [way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_TRAIN'] }])] })
+  await context.route('**/test-tiles/**', (route) => route.abort())
+  // A saved place 40 m from where the way starts (52.52, 13.38).
+  await page.goto('/pois?dialog=add')
+  const add = page.locator('#add')
+  await add.getByLabel('Name', { exact: true }).fill('Zuhause')
+  await add.getByLabel('Breitengrad').fill('52.5203')
+  await add.getByLabel('Längengrad').fill('13.3803')
+  await add.getByRole('button', { name: 'Ort speichern' }).click()
+  await expect(page.getByText('Ort gespeichert.')).toBeVisible()
+  await page.goto('/ways/list/all/page/1')
+  await page.locator('a[href*="/ways/tripDetails/"]').first().click()
+  const svg = page.getByRole('img', { name: /Route des Weges/ })
+  await expect(svg.locator('.route-svg__label--start')).toHaveText('Zuhause')
+  // The end is at no saved place, and the geocoder is unreachable in the e2e server: no name is made up.
+  await expect(svg.locator('.route-svg__label--end')).toHaveCount(0)
+  await expect(page.locator('.map-legend')).toContainText('Start: Zuhause')
+  await expect(svg.locator('.route-svg__scale')).toContainText(/^\d+ (m|km)$/)
+  await expect(page.locator('.trip-map__note')).toHaveText(
+    'Die Hintergrundkarte konnte nicht geladen werden: Die Route ist ohne Straßen gezeichnet, Start und Ziel sind beschriftet.',
+  )
+  await expect(page.locator('.trip-map')).toHaveAttribute('data-map', 'svg')
+  await checkA11y(page)
+  await context.close()
+})
+
+test("a reported way opens read-only and its report can be withdrawn there; another participant's way is not found", async ({ browser, js }) => {
   const { page, context } = await participantPage(browser, js, {
     trips: [way([{}], { fdbkAvail: true, trpFdbkReasonIds: [1] }), way([{ startTime: `${day(-1)} 12:00`, endTime: `${day(-1)} 12:30` }])],
   })
   await page.goto('/ways/list/all/page/1')
   const [open, reported] = await page.locator('[data-trip-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
   await page.goto(`/ways/tripDetails/${reported}`)
-  await expect(page).toHaveURL(/\/ways\/list\//)
-  await toast(page, 'Der Weg ist als fehlerhaft gemeldet')
+  await expect(page.locator('.trip-facts')).toContainText('Als fehlerhaft gemeldet')
+  await expect(page.getByRole('link', { name: 'Zweck wählen' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Meldung zurückziehen' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ways/tripDetails/${reported}$`))
+  await expect(page.getByRole('button', { name: 'Meldung zurückziehen' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Zweck wählen' })).toBeVisible()
   const other = await participantPage(browser, js, { trips: [way([{}])] })
   for (const id of [open, reported]) {
     const res = await other.page.goto(`/ways/tripDetails/${id}`)

@@ -13,11 +13,13 @@ const run = (cmd, args, env = {}) => {
   return r.status ?? 1
 }
 
-const browser = findChromium()
+// Unpacks the npm-installed Chromium now (when there is no other), before Playwright's workers look for it.
+const browser = await findChromium()
 if (!browser) {
-  console.error('No Chromium found: install it with `apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium binary).')
+  console.error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH to a Chromium binary.')
   process.exit(1)
 }
+console.log(`Chromium: ${browser.executablePath} (${browser.source})`)
 
 const only = process.argv[2] // optional: unit | e2e
 const results = []
@@ -56,7 +58,7 @@ if (!only || only === 'e2e') {
     // Server-process tests (tests/*.proc.test.ts): headers, HTML form fuzzing, crash safety, graceful shutdown, and
     // with TEST_DATABASE_URL several processes on one PostgreSQL. They run the build just made.
     push('server processes (headers, fuzzing forms, crash, several processes)', vitest('proc', ['run', '-c', 'vitest.proc.config.ts']))
-    results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'], { CHROMIUM_PATH: browser })])
+    results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'])])
   }
 }
 console.log('\nSummary:')

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
 import compression from 'compression'
@@ -25,6 +26,64 @@ const BASELINE_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Cache-Control': 'no-store',
+}
+
+/** The largest body a page form may send. The JSON API and the CLI hand-off check their own limits. */
+export const PAGE_BODY_LIMIT = 1024 * 1024
+
+/**
+ * Reads a page request's body before React Router sees it: refused with 413 by its Content-Length, or as soon as more
+ * than PAGE_BODY_LIMIT bytes arrived (a chunked body), before any parsing; so a huge post costs neither memory nor
+ * time. The body read (at most the limit) is handed on as the request's stream.
+ */
+function limitPageBody(req, res, next) {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.path.startsWith('/functions/') || req.path === '/admin/cli') return next()
+  const tooLarge = () => {
+    res.status(413).type('text/plain').send('Payload too large (1 MB at most)')
+    // The connection closes after the answer (Connection: close is set before the head). What the client still sends
+    // is read and dropped for a while, so it can read the answer before the close (closing on unread data resets the
+    // connection); past PAGE_BODY_LIMIT more it is cut off. Nothing of it is kept.
+    let dropped = 0
+    req.on('data', (chunk) => {
+      dropped += chunk.length
+      if (dropped > PAGE_BODY_LIMIT) req.socket.destroy()
+    })
+    req.resume()
+  }
+  const declared = Number(req.get('Content-Length') ?? 0)
+  if (!(declared <= PAGE_BODY_LIMIT)) return tooLarge()
+  const chunks = []
+  let size = 0
+  let refused = false
+  req.on('data', (chunk) => {
+    if (refused) return
+    size += chunk.length
+    if (size > PAGE_BODY_LIMIT) {
+      refused = true
+      chunks.length = 0
+      return tooLarge()
+    }
+    chunks.push(chunk)
+  })
+  req.once('error', (err) => {
+    if (!refused) next(err)
+    refused = true
+  })
+  req.once('end', () => {
+    if (refused) return
+    // React Router's adapter reads the body from the request object's stream methods: point those at the bytes read.
+    const replay = Readable.from([Buffer.concat(chunks)])
+    const streamMethods = new Set(['on', 'once', 'off', 'removeListener', 'addListener', 'pause', 'resume', 'destroy', 'readableHighWaterMark'])
+    const proxy = new Proxy(req, {
+      get(target, prop) {
+        if (typeof prop !== 'string' || !streamMethods.has(prop)) return Reflect.get(target, prop, target)
+        const value = Reflect.get(replay, prop, replay)
+        return typeof value === 'function' ? Function.prototype.bind.call(value, replay) : value
+      },
+    })
+    res.locals.bufferedRequest = proxy
+    next()
+  })
 }
 
 /** A client's X-Request-Id when it is a plain token (so it cannot forge log lines), else a fresh one. */
@@ -87,6 +146,7 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
     })
     next()
   })
+  server.use(limitPageBody)
   server.use(compression())
   extraRoutes?.(server)
   server.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
@@ -103,7 +163,7 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
       entry.newServerContext({ clientIp: req.ip ?? req.socket.remoteAddress ?? '0.0.0.0', requestId: res.locals.requestId, secure: req.secure }),
   })
   server.all('*splat', (req, res, next) => {
-    entry.withRequestId(res.locals.requestId, () => handler(req, res, next))
+    entry.withRequestId(res.locals.requestId, () => handler(res.locals.bufferedRequest ?? req, res, next))
   })
   server.use((err, req, res, _next) => {
     entry.log.error({ msg: 'request failed', requestId: res.locals.requestId, error: String(err?.stack ?? err) })
@@ -111,8 +171,9 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
   })
 
   const listenPort = port ?? env.PORT
+  const listenHost = host ?? env.HOST
   const http = await new Promise((resolve) => {
-    const s = server.listen(listenPort, host ?? env.HOST, () => resolve(s))
+    const s = server.listen(listenPort, listenHost, () => resolve(s))
   })
   const actualPort = http.address().port
   entry.writeServerInfo?.(env.DATA_DIR, { pid: process.pid, port: actualPort })
@@ -146,6 +207,10 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
     const url = `http://localhost:${actualPort}`
     console.log(`\nTravel diary is running at ${url}`)
     if (env.DEMO === '1' && entry.DEMO_LOGIN) console.log(`Demo login: ${entry.DEMO_LOGIN.email} / ${entry.DEMO_LOGIN.password}\n`)
+    // The demo's login is public: reachable from other machines only when HOST asked for it, and then said loudly.
+    if (env.DEMO === '1' && !/^(127\.|localhost$|::1$)/.test(listenHost)) {
+      console.warn(`WARNING: the demo study (DEMO=1) with the login above is reachable on ${listenHost}, from other machines. Set DEMO=0 for a real study.`)
+    }
   }
   return { http, port: actualPort, app }
 }

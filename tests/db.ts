@@ -30,7 +30,7 @@ export async function testDatabase(): Promise<Database> {
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return loadEnv({ DATA_DIR: path.join(os.tmpdir(), 'travel-diary-unit'), SESSION_SECRET: 'test-secret', DEMO: '0', ...overrides })
+  return loadEnv({ DATA_DIR: path.join(os.tmpdir(), 'travel-diary-unit'), SESSION_SECRET: 'test-secret', DEMO: '0', GEOCODER_URL: '', MAP_TILE_URL: '', ...overrides })
 }
 
 /** A mailer that keeps the mails in memory. */

@@ -314,7 +314,7 @@ describe('fuzzing the service endpoint', () => {
             } else {
               expect(r.status, where).toBe(200)
               stats.accepted++
-              if (/"methodName":"(logout|deleteProfile|updatePassword|setPassword)"/.test(body)) await renewSessions()
+              if (/"methodName":"(logout|logoutEverywhere|deleteProfile|updatePassword|setPassword)"/.test(body)) await renewSessions()
               lastCount = await changeCount()
             }
             expect(unhandled, where).toEqual([])

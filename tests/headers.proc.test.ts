@@ -118,7 +118,7 @@ describe('security headers on every response', () => {
         200,
       ],
       ['JSON endpoint GET', await get('/functions/invoke-service-method'), 405],
-      ['JSON endpoint malformed', await get('/functions/invoke-service-method', { method: 'POST', body: '{' }), 400],
+      ['JSON endpoint malformed', await get('/functions/invoke-service-method', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }), 400],
       ['JSON endpoint too large', await tooLarge(), 413],
       ['cross-site form post', await get('/user/login', { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'idStr=a&password=b' }), [400, 403]],
       ['form post without origin', await get('/user/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'idStr=a&password=b' }), 403],

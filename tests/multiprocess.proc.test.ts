@@ -150,6 +150,26 @@ describe.skipIf(!PG)(`several app processes on one PostgreSQL${PG ? '' : ` (skip
     expect((await page(0, '/ways/list/all/page/1', `td_session=${session}`)).status).toBe(302)
   })
 
+  test("the honeypot: a login form from one process is accepted by the other (same SESSION_SECRET), a filled one is not", async () => {
+    const [a, b] = [servers[0]!.url, servers[1 % servers.length]!.url]
+    const html = await (await fetch(`${a}/user/login`)).text()
+    const validFrom = /name="from__confirm"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="from__confirm"/.exec(html)
+    expect(validFrom, 'the login page carries the encrypted valid-from time').not.toBeNull()
+    const post = (website: string) =>
+      fetch(`${b}/user/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: b },
+        body: new URLSearchParams({ idStr: 'demo@example.org', password: 'demo1234', website, from__confirm: (validFrom![1] ?? validFrom![2])!.replaceAll('&#x2F;', '/').replaceAll('&#x2B;', '+').replaceAll('&#x3D;', '=') }),
+      })
+    const person = await post('')
+    expect(person.status).toBe(302)
+    expect(person.headers.getSetCookie().some((c) => /^td_session=[^;]+/.test(c) && !c.startsWith('td_session=;'))).toBe(true)
+    const bot = await post('https://spam.example')
+    expect(bot.status).toBe(302)
+    expect(bot.headers.getSetCookie().some((c) => c.startsWith('td_session='))).toBe(false)
+  })
+
   test('the login throttle counts the failures of both processes together', async () => {
     const idStr = `throttle-${Date.now()}@example.org`
     const answers: string[] = []

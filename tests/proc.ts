@@ -96,6 +96,31 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+export interface ChildResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs `node <args>` in the repository as a child and collects its output. The child gets this process's
+ * environment with `env` laid over it, without DATABASE_URL (it opens its own embedded database) and without the
+ * variables listed in `unset`.
+ */
+export function runNode(args: string[], env: Record<string, string> = {}, unset: string[] = []): Promise<ChildResult> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error', STUDY_TIME_ZONE: 'Europe/Berlin', ...env }
+  for (const name of ['DATABASE_URL', ...unset]) delete childEnv[name]
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')))
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Talking to a server
 

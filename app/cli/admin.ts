@@ -1,6 +1,8 @@
 // The researcher CLI (contracts.md §5): `npm run admin -- <command> [options]`.
-// Output goes to stdout (campaign:import prints the new id as its last line); a failure prints one line
-// `error: …` to stderr, exits with code 1 and changes nothing (every command is one transaction).
+// Output goes to stdout (campaign:import prints the new id as its last line); a failure prints `error: …` to stderr
+// (an import: one line per problem, with the file's line), exits with code 1 and changes nothing (every command but
+// remind is one transaction; remind records each mail as it sends it). Progress of long imports and exports goes
+// to stderr.
 // With the embedded database and a server running on the same DATA_DIR, the command is handed to that server
 // (see handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
 import fs from 'node:fs'
@@ -8,17 +10,28 @@ import http from 'node:http'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { connect } from '~/db/connect.server'
+import { jsonLines, lineOf } from '~/domain/jsonLines'
 import { loadEnv, type Env } from '~/lib/env.server'
-import { CommandError, isCommand, runCommand, type CommandName } from './commands.server'
+import { createMailer } from '~/lib/mailer.server'
+import { ImportError } from '~/services/import.server'
+import { CommandError, isCommand, runCommand, type CommandDeps, type CommandName } from './commands.server'
+import { progress } from './progress'
 import { acquireCliLock, runningServer, serverInfoPath, type ServerHandoff } from './handoff.server'
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
   user:create --email E --password P [--verified] [--campaign ID] [--password-update-required]
-  campaign:import --file campaign.json        prints the new campaign id as the last line
+  campaign:import --file campaign.json [--dry-run]   prints the new campaign id as the last line
   campaign:assign --campaign ID --email E
-  trips:import --email E --file trips.json
+  trips:import --email E --file trips.json [--dry-run]
   export --campaign ID --out DIR [--with-identity]
+  campaign:export --campaign ID [--out FILE]          a campaign file campaign:import accepts (stdout without --out)
+  status --campaign ID [--csv FILE] [--html FILE] [--with-identity] [--inactive-days N]
+  remind --campaign ID --inactive-days N [--interval-days D] [--dry-run]
+                                              at most one reminder per participant within D days
+                                              (default REMIND_INTERVAL_DAYS, else 7)
+
+An import reports every problem of a file (path and line) and writes nothing; --dry-run checks and summarises.
 
 File formats: schemas/campaign.schema.json, schemas/trips.schema.json (examples in docs/examples/).
 Configuration: DATA_DIR (default ./data) or DATABASE_URL.`
@@ -29,11 +42,18 @@ const flag = { type: 'boolean' } as const
 
 const COMMANDS: Record<CommandName, { options: Options; required: string[] }> = {
   'user:create': { options: { email: str, password: str, verified: flag, campaign: str, 'password-update-required': flag }, required: ['email', 'password'] },
-  'campaign:import': { options: { file: str }, required: ['file'] },
+  'campaign:import': { options: { file: str, 'dry-run': flag }, required: ['file'] },
   'campaign:assign': { options: { campaign: str, email: str }, required: ['campaign', 'email'] },
-  'trips:import': { options: { email: str, file: str }, required: ['email', 'file'] },
+  'trips:import': { options: { email: str, file: str, 'dry-run': flag }, required: ['email', 'file'] },
   export: { options: { campaign: str, out: str, 'with-identity': flag }, required: ['campaign', 'out'] },
+  'campaign:export': { options: { campaign: str, out: str }, required: ['campaign'] },
+  status: { options: { campaign: str, csv: str, html: str, 'with-identity': flag, 'inactive-days': str }, required: ['campaign'] },
+  remind: { options: { campaign: str, 'inactive-days': str, 'interval-days': str, 'dry-run': flag }, required: ['campaign', 'inactive-days'] },
 }
+
+/** Files given with --file, kept to point problems at their lines. */
+const readFiles = new Map<string, string>()
+const PATH_OPTIONS = new Set(['out', 'csv', 'html'])
 
 const camel = (key: string) => key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
 
@@ -52,7 +72,7 @@ function commandArgs(command: CommandName, argv: string[]): Record<string, unkno
   const args: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(values)) {
     if (key === 'file') args.data = readJson(String(value))
-    else if (key === 'out') args.out = path.resolve(String(value))
+    else if (PATH_OPTIONS.has(key)) args[key] = path.resolve(String(value))
     else args[camel(key)] = value
   }
   return args
@@ -65,11 +85,37 @@ function readJson(file: string): unknown {
   } catch (err) {
     throw new CommandError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
   }
+  readFiles.set(file, text)
   try {
     return JSON.parse(text)
   } catch (err) {
     throw new CommandError(`${file} is not valid JSON: ${(err as Error).message}`)
   }
+}
+
+function commandDeps(env: Env): CommandDeps {
+  return {
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), from: env.MAIL_FROM }),
+    publicUrl: env.publicUrl,
+    projectTitle: env.PROJECT_TITLE,
+    progress: (label, unit) => progress(label, unit),
+  }
+}
+
+/** An import's problems, each pointed at its line: `error: FILE:LINE: path: message`. */
+class ProblemsError extends Error {
+  constructor(public readonly problems: { at: PropertyKey[]; path: string; message: string }[]) {
+    super(problems.map((p) => `${p.path}: ${p.message}`).join('\n'))
+  }
+}
+
+function problemLines(problems: { at: PropertyKey[]; path: string; message: string }[]): string[] {
+  const [file, text] = [...readFiles][0] ?? []
+  const lines = text ? jsonLines(text) : null
+  return problems.map((p) => {
+    const line = lines ? lineOf(lines, p.at) : null
+    return `error: ${file ? `${file}${line ? `:${line}` : ''}: ` : ''}${p.path}: ${p.message}`
+  })
 }
 
 async function execute(env: Env, command: CommandName, args: Record<string, unknown>) {
@@ -80,7 +126,7 @@ async function execute(env: Env, command: CommandName, args: Record<string, unkn
   try {
     const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
     try {
-      return await runCommand(database.db, command, args)
+      return await runCommand(database.db, command, args, commandDeps(env))
     } finally {
       await database.close()
     }
@@ -100,13 +146,14 @@ async function viaServer(server: ServerHandoff, dataDir: string, command: Comman
         'if no server runs on this DATA_DIR, delete that file',
     )
   }
-  let body: { ok?: boolean; output?: unknown; error?: unknown }
+  let body: { ok?: boolean; output?: unknown; error?: unknown; problems?: unknown }
   try {
     body = JSON.parse(res.text)
   } catch {
     throw new Error(`the server answered HTTP ${res.status}: ${res.text.slice(0, 200)}`)
   }
   if (res.status === 401) throw new Error(`the server did not accept the token in ${serverInfoPath(dataDir)}`)
+  if (!body.ok && Array.isArray(body.problems) && body.problems.length) throw new ProblemsError(body.problems)
   if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : `the server answered HTTP ${res.status}`)
   return { output: Array.isArray(body.output) ? body.output.map(String) : [] }
 }
@@ -155,7 +202,11 @@ async function main(argv: string[]): Promise<number> {
     for (const line of output) process.stdout.write(line + '\n')
     return 0
   } catch (err) {
-    process.stderr.write(`error: ${oneLine(err)}\n`)
+    const problems = err instanceof ImportError || err instanceof ProblemsError ? err.problems : null
+    if (problems && problems.length) {
+      for (const line of problemLines(problems)) process.stderr.write(line.replace(/\s*\n\s*/g, '; ') + '\n')
+      process.stderr.write(`error: ${problems.length} problem(s); nothing was written\n`)
+    } else process.stderr.write(`error: ${oneLine(err)}\n`)
     return 1
   }
 }

@@ -1,14 +1,23 @@
 // The admin CLI's commands, run either by the CLI process itself or, while a server holds the embedded database,
 // by that server (routes/admin.cli.ts). Both paths call runCommand with the same { command, args }, so they behave
 // the same. Files are read by the CLI and arrive here parsed (args.data): the server needs no file access.
+import fs from 'node:fs'
 import path from 'node:path'
+import { count, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '~/db/connect.server'
+import { trips, users } from '~/db/schema'
+import type { Mailer } from '~/lib/mailer.server'
+import { campaignFileText } from '~/services/export-campaign.server'
 import { runExport } from '~/services/export.server'
-import { assignCampaign, campaignSummary, createUser, importCampaign, importTrips } from '~/services/import.server'
+import { assignCampaign, campaignSummary, createUser, importCampaignFile, importTrips, studyTimeZone } from '~/services/import.server'
+import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from '~/services/study.server'
 
 const CampaignId = z.coerce.number({ error: 'expected a campaign id' }).int('expected a campaign id').positive('expected a campaign id')
 const Text = z.string({ error: 'required' }).min(1, 'required')
+// Resolved by the CLI: the server's working directory is not the researcher's.
+const AbsolutePath = Text.refine((p) => path.isAbsolute(p), 'must be an absolute path')
+const Days = z.coerce.number({ error: 'expected a number of days' }).int('expected whole days').min(0, 'expected a number of days')
 
 /** Arguments per command: the CLI's option names (camelCased), with --file replaced by its parsed content. */
 export const COMMAND_ARGS = {
@@ -19,16 +28,41 @@ export const COMMAND_ARGS = {
     campaign: CampaignId.optional(),
     passwordUpdateRequired: z.boolean().default(false),
   }),
-  'campaign:import': z.strictObject({ data: z.unknown() }),
+  'campaign:import': z.strictObject({ data: z.unknown(), dryRun: z.boolean().default(false) }),
   'campaign:assign': z.strictObject({ campaign: CampaignId, email: Text }),
-  'trips:import': z.strictObject({ email: Text, data: z.unknown() }),
+  'trips:import': z.strictObject({ email: Text, data: z.unknown(), dryRun: z.boolean().default(false) }),
   export: z.strictObject({
     campaign: CampaignId,
-    // Resolved by the CLI: the server's working directory is not the researcher's.
-    out: Text.refine((p) => path.isAbsolute(p), 'must be an absolute path'),
+    out: AbsolutePath,
     withIdentity: z.boolean().default(false),
   }),
+  'campaign:export': z.strictObject({ campaign: CampaignId, out: AbsolutePath.optional() }),
+  status: z.strictObject({
+    campaign: CampaignId,
+    csv: AbsolutePath.optional(),
+    html: AbsolutePath.optional(),
+    withIdentity: z.boolean().default(false),
+    inactiveDays: Days.default(3),
+  }),
+  remind: z.strictObject({
+    campaign: CampaignId,
+    inactiveDays: Days,
+    intervalDays: Days.optional(),
+    dryRun: z.boolean().default(false),
+  }),
 } as const
+
+/** What some commands need besides the database: mail (remind) and progress reports (the CLI process only). */
+export interface CommandDeps {
+  mailer?: Mailer
+  publicUrl?: string
+  projectTitle?: string
+  /** Default of remind's --interval-days (REMIND_INTERVAL_DAYS, else 7). */
+  remindIntervalDays?: number
+  progress?: (label: string, unit: string) => { update(done: number, total?: number): void; finish(): void }
+}
+
+const noProgress = () => ({ update() {}, finish() {} })
 
 export type CommandName = keyof typeof COMMAND_ARGS
 export const COMMAND_NAMES = Object.keys(COMMAND_ARGS) as CommandName[]
@@ -56,7 +90,8 @@ function parseArgs<C extends CommandName>(command: C, args: unknown): z.output<(
   throw new CommandError(`${command}: --${kebab(key)}: ${message}`)
 }
 
-export async function runCommand(db: Db, command: string, args: unknown): Promise<{ output: string[] }> {
+export async function runCommand(db: Db, command: string, args: unknown, deps: CommandDeps = {}): Promise<{ output: string[] }> {
+  const progress = deps.progress ?? noProgress
   if (!isCommand(command)) throw new CommandError(`unknown command '${command}' (commands: ${COMMAND_NAMES.join(', ')})`)
   switch (command) {
     case 'user:create': {
@@ -69,11 +104,15 @@ export async function runCommand(db: Db, command: string, args: unknown): Promis
     }
     case 'campaign:import': {
       const a = parseArgs(command, args)
-      const id = await importCampaign(db, a.data)
+      if (a.dryRun) {
+        const { notes } = await importCampaignFile(db, a.data, { dryRun: true })
+        return { output: [...notes.map((n) => `note: ${n}`), 'dry run: the file is valid and would import; nothing was written'] }
+      }
+      const { id, notes } = await importCampaignFile(db, a.data)
       const s = await campaignSummary(db, id)
       const counts = `${s.questionnaires} questionnaires, ${s.tripPurposes} trip purposes, ${s.feedbackReasons} feedback reasons, ${s.faqs} FAQ items, ${s.textModules} text modules`
       // The id goes last, alone on its line, for scripts: `id=$(npm run -s admin -- campaign:import … | tail -1)`.
-      return { output: [`imported campaign "${s.name}" with ${counts}`, String(id)] }
+      return { output: [...notes.map((n) => `note: ${n}`), `imported campaign "${s.name}" with ${counts}`, String(id)] }
     }
     case 'campaign:assign': {
       const a = parseArgs(command, args)
@@ -82,13 +121,66 @@ export async function runCommand(db: Db, command: string, args: unknown): Promis
     }
     case 'trips:import': {
       const a = parseArgs(command, args)
-      const result = await importTrips(db, { email: a.email, trips: a.data })
-      return { output: [`imported ${result.tripIds.length} ways with ${result.legs} legs for ${a.email.toLowerCase()}`] }
+      const shown = progress('trips:import', 'ways')
+      const result = await importTrips(db, { email: a.email, trips: a.data }, { dryRun: a.dryRun, onProgress: (p) => shown.update(p.done, p.total) })
+      shown.finish()
+      const notes = result.notes.map((n) => `note: ${n}`)
+      const what = `${result.tripIds.length} ways with ${result.legs} legs for ${a.email.toLowerCase()}`
+      return { output: [...notes, a.dryRun ? `dry run: would import ${what}; nothing was written` : `imported ${what}`] }
     }
     case 'export': {
       const a = parseArgs(command, args)
-      const summary = await runExport(db, { campaignId: a.campaign, outDir: a.out, withIdentity: a.withIdentity })
+      const [{ total }] = await db.select({ total: count() }).from(trips).innerJoin(users, eq(users.id, trips.userId)).where(eq(users.campaignId, a.campaign))
+      const shown = progress('export', 'ways')
+      let done = 0
+      const onBatch = (b: { kind: string; rows: number }) => b.kind === 'ways' && shown.update((done += b.rows), total)
+      const summary = await runExport(db, { campaignId: a.campaign, outDir: a.out, withIdentity: a.withIdentity }, { onBatch })
+      shown.finish()
       return { output: summary.split('\n').filter((line) => line !== '') }
     }
+    case 'campaign:export': {
+      const a = parseArgs(command, args)
+      const text = await campaignFileText(db, a.campaign)
+      if (!a.out) return { output: text.replace(/\n$/, '').split('\n') }
+      writeFile(a.out, text)
+      return { output: [`wrote campaign ${a.campaign} to ${a.out}`] }
+    }
+    case 'status': {
+      const a = parseArgs(command, args)
+      const timeZone = studyTimeZone()
+      const status = await studyStatus(db, { campaignId: a.campaign, inactiveDays: a.inactiveDays })
+      const o = { withIdentity: a.withIdentity, timeZone }
+      const output = statusText(status, o)
+      if (a.csv) {
+        writeFile(a.csv, statusCsv(status, o))
+        output.push(`wrote ${a.csv}`)
+      }
+      if (a.html) {
+        writeFile(a.html, statusHtml(status, await waysPerDay(db, a.campaign, timeZone), o))
+        output.push(`wrote ${a.html}`)
+      }
+      return { output }
+    }
+    case 'remind': {
+      const a = parseArgs(command, args)
+      if (!deps.mailer || !deps.publicUrl) throw new CommandError('remind: no mail transport configured')
+      const fromEnv = Days.optional().safeParse(process.env.REMIND_INTERVAL_DAYS || undefined).data
+      const intervalDays = a.intervalDays ?? deps.remindIntervalDays ?? fromEnv ?? 7
+      const output = await remind(
+        db,
+        { mailer: deps.mailer, publicUrl: deps.publicUrl, projectTitle: deps.projectTitle ?? '' },
+        { campaignId: a.campaign, inactiveDays: a.inactiveDays, intervalDays, dryRun: a.dryRun },
+      )
+      return { output }
+    }
+  }
+}
+
+function writeFile(file: string, text: string) {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, text)
+  } catch (err) {
+    throw new CommandError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
   }
 }

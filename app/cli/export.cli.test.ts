@@ -3,33 +3,20 @@
 // memory check: a generated study of 20,000 legs exported in a child process with --expose-gc, whose heap after a
 // full collection must not grow from batch to batch (no timing involved). The children use PGlite whatever
 // TEST_DB_KIND says, so the PostgreSQL pass of `npm test` skips this file (export.test.ts covers PostgreSQL).
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { usePostgres } from '../../tests/db'
+import { runNode } from '../../tests/proc'
 import { connect } from '~/db/connect.server'
 import { seedDemoIfEmpty } from '~/db/seed-demo.server'
 import { EXPORT_FILES } from '~/services/export.server'
 
-const root = path.resolve(import.meta.dirname, '../..')
 // Child processes open PGlite and run the migrations: slow on a busy shared machine.
 const SLOW = 600_000
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error', STUDY_TIME_ZONE: 'Europe/Berlin', ...env }
-  delete childEnv.DATABASE_URL
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const run = runNode
 
 let tmp: string
 beforeAll(async () => {

@@ -305,3 +305,22 @@ export const pois = pgTable(
   },
   (t) => [index('pois_user_idx').on(t.userId)],
 )
+
+/**
+ * Reminder e-mails sent to participants (`npm run admin -- remind`): when, for which campaign, so nobody gets a
+ * second one within the chosen interval. Holds no address or text: the participant is a row of users.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('reminders_user_idx').on(t.userId, t.sentAt)],
+)

@@ -60,6 +60,17 @@ export function closestPointOnLines(lines: readonly (readonly LatLon[])[], point
   return best
 }
 
+/** The mean earth radius in metres. */
+const EARTH_RADIUS_M = 6_371_008.8
+
+/** Great-circle distance in metres between two points (haversine on the mean earth radius). */
+export function distanceM(a: LatLon, b: LatLon): number {
+  const dLat = (b.lat - a.lat) * RAD
+  const dLon = (b.lon - a.lon) * RAD
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLon / 2) ** 2
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
 /** Web Mercator (EPSG:3857) as unit square coordinates: x 0..1 west→east, y 0..1 north→south. */
 export function mercator(p: LatLon): { x: number; y: number } {
   const lat = Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, p.lat))
@@ -84,9 +95,29 @@ export interface ProjectedLine {
  * aspect ratio like a map). A single point or a zero-size extent is centred. Empty lines stay empty.
  */
 export function fitToViewport(lines: readonly (readonly LatLon[])[], view: Viewport): ProjectedLine[] {
-  const projected = lines.map((l) => l.filter(isFinitePoint).map(mercator))
+  return fit(lines, view).lines
+}
+
+/**
+ * Metres on the ground per viewBox unit of fitToViewport's picture, measured at the middle latitude of the lines;
+ * null for a single point or nothing (no scale can be told).
+ */
+export function viewportMetresPerUnit(lines: readonly (readonly LatLon[])[], view: Viewport): number | null {
+  const { scale, midLat } = fit(lines, view)
+  if (!(scale > 0) || midLat == null) return null
+  return (EARTH_CIRCUMFERENCE_M * Math.cos(midLat * RAD)) / scale
+}
+
+/** The length of the equator in metres: one unit of the mercator() square at latitude 0. */
+export const EARTH_CIRCUMFERENCE_M = 40075016.686
+
+function fit(lines: readonly (readonly LatLon[])[], view: Viewport): { lines: ProjectedLine[]; scale: number; midLat: number | null } {
+  const finite = lines.map((l) => l.filter(isFinitePoint))
+  const projected = finite.map((l) => l.map(mercator))
   const all = projected.flat()
-  if (all.length === 0) return projected.map(() => ({ points: [] }))
+  if (all.length === 0) return { lines: projected.map(() => ({ points: [] })), scale: 0, midLat: null }
+  const lats = finite.flat().map((p) => p.lat)
+  const midLat = (Math.min(...lats) + Math.max(...lats)) / 2
   const minX = Math.min(...all.map((p) => p.x))
   const maxX = Math.max(...all.map((p) => p.x))
   const minY = Math.min(...all.map((p) => p.y))
@@ -99,9 +130,13 @@ export function fitToViewport(lines: readonly (readonly LatLon[])[], view: Viewp
   const offX = view.padding + (innerW - spanX * scale) / 2
   const offY = view.padding + (innerH - spanY * scale) / 2
   const round = (n: number) => Math.round(n * 10) / 10
-  return projected.map((line) => ({
-    points: line.map((p) => ({ x: round(offX + (p.x - minX) * scale), y: round(offY + (p.y - minY) * scale) })),
-  }))
+  return {
+    scale,
+    midLat,
+    lines: projected.map((line) => ({
+      points: line.map((p) => ({ x: round(offX + (p.x - minX) * scale), y: round(offY + (p.y - minY) * scale) })),
+    })),
+  }
 }
 
 /** South-west and north-east corners of all points, or null without any. */

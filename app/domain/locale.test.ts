@@ -1,6 +1,6 @@
 // Locale helpers: the app supports German (default) and English.
 import { describe, test, expect } from 'vitest'
-import { DEFAULT_LOCALE, LOCALES, parseLocale, toBcp47 } from './locale'
+import { DEFAULT_LOCALE, LOCALES, parseLocale, requestLocale, toBcp47 } from './locale'
 
 describe('locale', () => {
   test('defaults and list', () => {
@@ -33,5 +33,19 @@ describe('locale', () => {
     [undefined, null],
   ])('parseLocale(%j) = %j', (input, expected) => {
     expect(parseLocale(input)).toBe(expected)
+  })
+
+  test.each([
+    [null, null, 'de_DE'],
+    ['en_US', null, 'en_US'],
+    [null, 'en_US', 'en_US'],
+    ['de_DE', 'en_US', 'de_DE'],
+    ['en', 'de_DE', 'en_US'],
+    ['fr', 'en_US', 'en_US'],
+    ['fr', 'fr', 'de_DE'],
+    ['', '', 'de_DE'],
+    [undefined, 'EN-us', 'en_US'],
+  ])('requestLocale(query %j, cookie %j) = %j', (query, cookie, expected) => {
+    expect(requestLocale(query, cookie)).toBe(expected)
   })
 })

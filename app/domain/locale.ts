@@ -17,3 +17,11 @@ export function parseLocale(str: string | null | undefined): Locale | null {
   if (s === 'en' || s === 'en_us') return 'en_US'
   return null
 }
+
+/**
+ * The locale a request is shown in: a valid `?locale=` wins (the participant just chose it), then the `locale`
+ * cookie (an earlier choice), then German. Unknown values count as absent.
+ */
+export function requestLocale(query: string | null | undefined, cookie: string | null | undefined): Locale {
+  return parseLocale(query) ?? parseLocale(cookie) ?? DEFAULT_LOCALE
+}

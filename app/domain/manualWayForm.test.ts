@@ -24,6 +24,18 @@ describe('defaultWayForm', () => {
       endMinute: 0,
     })
   })
+
+  const pick = (v: WayFormValues) => [v.startHour, v.startMinute, v.endHour, v.endMinute]
+  test.each([
+    ['another day', '2026-11-01', { day: '2026-11-02', hour: 2, minute: 58 }, [12, 0, 13, 0]],
+    ['today after 13:00', '2026-11-02', { day: '2026-11-02', hour: 15, minute: 10 }, [12, 0, 13, 0]],
+    ['today at 13:00', '2026-11-02', { day: '2026-11-02', hour: 13, minute: 0 }, [12, 0, 13, 0]],
+    ['today at 12:30', '2026-11-02', { day: '2026-11-02', hour: 12, minute: 30 }, [11, 30, 12, 30]],
+    ['today at 02:58', '2026-11-02', { day: '2026-11-02', hour: 2, minute: 58 }, [1, 58, 2, 58]],
+    ['today at 00:20: starts at midnight', '2026-11-02', { day: '2026-11-02', hour: 0, minute: 20 }, [0, 0, 0, 20]],
+  ])('never in the future: %s', (_label, day, now, expected) => {
+    expect(pick(defaultWayForm(day, now))).toEqual(expected)
+  })
 })
 
 describe('readWayForm', () => {

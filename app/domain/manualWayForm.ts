@@ -21,16 +21,27 @@ export interface WayFormValues {
 export const DEFAULT_START = { hour: 12, minute: 0 }
 export const DEFAULT_END = { hour: 13, minute: 0 }
 
-export function defaultWayForm(day: string): WayFormValues {
+/**
+ * The add form's defaults for `day`. Never in the future: on today (`now`: the study zone's day and time) before
+ * 13:00 the way ends now and starts an hour earlier (at midnight at the earliest).
+ */
+export function defaultWayForm(day: string, now?: { day: string; hour: number; minute: number }): WayFormValues {
+  let start = DEFAULT_START
+  let end = DEFAULT_END
+  if (now && now.day === day && now.hour * 60 + now.minute < end.hour * 60 + end.minute) {
+    end = { hour: now.hour, minute: now.minute }
+    const s = Math.max(0, now.hour * 60 + now.minute - 60)
+    start = { hour: Math.floor(s / 60), minute: s % 60 }
+  }
   return {
     purposes: [],
     tfcModes: [],
     startDate: day,
-    startHour: DEFAULT_START.hour,
-    startMinute: DEFAULT_START.minute,
+    startHour: start.hour,
+    startMinute: start.minute,
     endDate: day,
-    endHour: DEFAULT_END.hour,
-    endMinute: DEFAULT_END.minute,
+    endHour: end.hour,
+    endMinute: end.minute,
   }
 }
 

@@ -44,3 +44,13 @@ export function legPurposesLabel(names: string[]): string {
 export function modeDots(legs: { tfcModes: string[] }[]): string[] {
   return legs.flatMap((leg) => (leg.tfcModes.length > 0 ? leg.tfcModes : [UNKNOWN_MODE])).slice(0, MAX_MODE_DOTS)
 }
+
+/**
+ * A way's own name apart from the name its purposes give it: `name` is the way's name as tripName() gives it
+ * (its given name, else its purposes); the legs carry their purposes with their names.
+ */
+export function nameParts(name: string, legs: readonly { tripPurposes: readonly { id: number; name: string }[] }[]): { given: string | null; purposes: string } {
+  const purposeNames = new Map(legs.flatMap((l) => l.tripPurposes.map((p) => [p.id, p.name] as const)))
+  const purposes = tripName({ name: null, legs: legs.map((l) => ({ purposeIds: l.tripPurposes.map((p) => p.id) })) }, purposeNames)
+  return { given: name && name !== purposes ? name : null, purposes }
+}

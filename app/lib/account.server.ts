@@ -7,6 +7,7 @@ import { redirectWithToast, success } from './http.server'
 import { ServiceError } from '~/services/core.server'
 import { SESSION_ABSOLUTE_MS } from '~/services/session.server'
 import { req, type Ctx } from './context.server'
+import { isBot } from './honeypot.server'
 import { SESSION_COOKIE, serializeCookie } from './cookies.server'
 
 /** The session cookie (ADR 003): HttpOnly, SameSite=Lax, Secure over https; the database enforces the expiry. */
@@ -16,12 +17,6 @@ export function sessionCookie(context: Ctx, token: string): string {
 
 export function clearSessionCookie(context: Ctx): string {
   return serializeCookie(SESSION_COOKIE, '', { httpOnly: true, secure: req(context).server.secure, maxAge: 0 })
-}
-
-/** A filled honeypot: a bot. Pretend success and do nothing. */
-export function isBot(formData: FormData): boolean {
-  const v = formData.get('website')
-  return typeof v === 'string' && v !== ''
 }
 
 type Replyable = Pick<Submission<unknown>, 'reply'>
@@ -54,7 +49,8 @@ export async function emailRequestAction(
 ) {
   const formData = await request.formData()
   const done = () => redirectWithToast(context, '/user/login', success(opts.successKey))
-  if (isBot(formData)) return done()
+  // A bot: pretend success and do nothing.
+  if (await isBot(context, formData)) return done()
   const submission = parseWithZod(formData, { schema: EmailRequestSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   try {

@@ -28,6 +28,8 @@ export interface RequestInfo {
   sessionToken: string | undefined
   user: SessionUser | null
   toasts: Toast[]
+  /** Toasts for the next page (a redirect's): the root middleware sends them in the signed toast cookie. */
+  flash: Toast[]
   consent: boolean
   /** Set-Cookie headers to add to the response. */
   setCookies: string[]

@@ -1,5 +1,7 @@
-// Cookie helpers: parse, serialise, and HMAC-signed values (SESSION_SECRET, rotating list: first signs, all verify).
-import crypto from 'node:crypto'
+// Cookie helpers: parse and serialise the plain cookies (the session token, locale, consent, stylesheet: values as
+// they are), and the signed flash-toast cookie, a React Router cookie signed with SESSION_SECRET (a rotating list:
+// the first signs, every one verifies).
+import { createCookie, type Cookie } from 'react-router'
 
 export function parseCookies(header: string | null): Record<string, string> {
   const out: Record<string, string> = {}
@@ -33,25 +35,25 @@ export function serializeCookie(name: string, value: string, opts: CookieOpts = 
   return c
 }
 
-export function sign(value: string, secrets: string[]): string {
-  const mac = crypto.createHmac('sha256', secrets[0]!).update(value).digest('base64url')
-  return `${Buffer.from(value).toString('base64url')}.${mac}`
-}
-
-export function unsign(signed: string | undefined, secrets: string[]): string | null {
-  if (!signed) return null
-  const [b64, mac] = signed.split('.')
-  if (!b64 || !mac) return null
-  const value = Buffer.from(b64, 'base64url').toString()
-  for (const secret of secrets) {
-    const expected = crypto.createHmac('sha256', secret).update(value).digest('base64url')
-    if (expected.length === mac.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac))) return value
-  }
-  return null
-}
-
 export const SESSION_COOKIE = 'td_session'
 export const LOCALE_COOKIE = 'locale'
 export const TOAST_COOKIE = 'td_toast'
 export const CONSENT_COOKIE = 'privacy'
 export const ONE_YEAR_S = 365 * 24 * 3600
+
+const toastCookies = new Map<string, Cookie>()
+
+/**
+ * The flash-toast cookie: toasts that travel with a redirect to the next page, which shows them once. Signed (a
+ * value someone changed, or signed with a secret no longer in the list, reads as null), HttpOnly, SameSite=Lax,
+ * Secure over https, Path=/, one minute.
+ */
+export function toastCookie(secrets: string[], secure: boolean): Cookie {
+  const key = `${secure}\n${secrets.join('\n')}`
+  let c = toastCookies.get(key)
+  if (!c) {
+    c = createCookie(TOAST_COOKIE, { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: 60, secrets })
+    toastCookies.set(key, c)
+  }
+  return c
+}

@@ -14,3 +14,20 @@ export function checkOrigin(request: Request, publicUrl: string): boolean {
   }
   return false
 }
+
+/**
+ * A GET that came from our own pages (a link clicked on this site) or from the address bar / a bookmark, not from a
+ * foreign page: it may change a stored preference. Sec-Fetch-Site decides where browsers send it; else the Referer
+ * must be ours (no Referer, no change).
+ */
+export function isOwnNavigation(request: Request, publicUrl: string): boolean {
+  const site = request.headers.get('Sec-Fetch-Site')
+  if (site) return site === 'same-origin' || site === 'none'
+  const referer = request.headers.get('Referer')
+  if (!referer) return false
+  try {
+    return new Set([new URL(request.url).origin, new URL(publicUrl).origin]).has(new URL(referer).origin)
+  } catch {
+    return false
+  }
+}

@@ -11,7 +11,8 @@ const flag = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Unset: see listenHost (the demo's known login stays on this machine).
+  HOST: z.string().optional().transform((v) => v || undefined),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -30,9 +31,15 @@ const EnvSchema = z.object({
   DEBUG_MODE: flag,
   DEV_MODE: flag,
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  // The credit the tile server's licence asks for, shown on every map drawn from its tiles.
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   STATIC_MAP_URL: z.string().optional(),
   STATIC_MAP_KEY: z.string().optional(),
-  GEOCODER_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  // A public Nominatim-compatible service by default; the empty string switches it off (own places only).
+  GEOCODER_URL: z
+    .string()
+    .default('https://nominatim.openstreetmap.org/search')
+    .pipe(z.union([z.literal('').transform(() => undefined), z.string().url()])),
   APP_STORE_URL: z.string().url().default('https://apps.apple.com/app/id0000000000'),
   PLAY_STORE_URL: z.string().url().default('https://play.google.com/store/apps/details?id=org.example.traveldiary'),
   PROJECT_TITLE: z.string().default('Wegetagebuch – Mobilitätsstudie'),
@@ -42,7 +49,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; publicUrl: string }
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & { HOST: string; sessionSecrets: string[]; publicUrl: string }
 
 let cached: Env | undefined
 
@@ -55,7 +62,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data
   const dataDir = path.resolve(env.DATA_DIR)
   const sessionSecrets = (env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret')).split(',').filter(Boolean)
-  return { ...env, DATA_DIR: dataDir, sessionSecrets, publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') }
+  return { ...env, HOST: listenHost(env.HOST, env.DEMO), DATA_DIR: dataDir, sessionSecrets, publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') }
+}
+
+/**
+ * Where the server listens: HOST when it is set; else every interface (0.0.0.0), except while the demo study with its
+ * published login is on (DEMO=1): then only this machine (127.0.0.1), so the demo is not reachable from the network
+ * unless someone asks for it with HOST.
+ */
+export function listenHost(host: string | undefined, demo: '0' | '1'): string {
+  return host ?? (demo === '1' ? '127.0.0.1' : '0.0.0.0')
 }
 
 export function getEnv(): Env {

@@ -5,5 +5,3 @@ import { z } from 'zod'
 export const required = (key: string) => z.string({ error: key }).trim().min(1, key)
 export const email = (requiredKey: string, invalidKey: string) => required(requiredKey).pipe(z.email({ error: invalidKey }))
 export const minLen = (requiredKey: string, min: number, minKey: string) => z.string({ error: requiredKey }).min(1, requiredKey).min(min, minKey)
-/** Honeypot: a field people never see; bots fill it. */
-export const honeypot = z.string().max(0).optional()

@@ -6,7 +6,8 @@ import type { SessionUser } from '~/services/core.server'
 import { deleteSession } from '~/services/session.server'
 import { req, type Ctx } from './context.server'
 import { SESSION_COOKIE, serializeCookie } from './cookies.server'
-import { toastCookie } from './http.server'
+import { flashToasts } from './http.server'
+import { safeRedirect } from './safe-redirect'
 
 export const PASSWORD_UPDATE_PATH = '/user/password-update-required'
 
@@ -29,9 +30,8 @@ export async function requireUser(context: Ctx, request: Request, opts: { allowP
       params.set('redirectTo', request.headers.get('Referer') ? safeRedirect(new URL(request.headers.get('Referer')!).pathname, here) : here)
     }
     // An expired session logs out with a notice (spec 8): the toast has to travel with the redirect.
-    const headers = new Headers()
-    if (r.session.state === 'invalid') headers.append('Set-Cookie', toastCookie(context, [{ type: 'error', key: 'errors:SESSION_INVALID_OR_EXPIRED' }]))
-    throw redirect(`/user/login?${params}`, { headers })
+    if (r.session.state === 'invalid') flashToasts(context, [{ type: 'error', key: 'errors:SESSION_INVALID_OR_EXPIRED' }])
+    throw redirect(`/user/login?${params}`)
   }
   if (r.user.passwordUpdateRequired && !opts.allowPasswordUpdate) {
     // Spec 2.2: a user whose password update is required is logged out and sent to login.
@@ -43,14 +43,4 @@ export async function requireUser(context: Ctx, request: Request, opts: { allowP
 
 export function optionalUser(context: Ctx): SessionUser | null {
   return req(context).user
-}
-
-/** Only same-site relative paths; anything else becomes the fallback. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/ways'): string {
-  if (!to || typeof to !== 'string') return fallback
-  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  // Browsers drop tabs and newlines from URLs ("/\t/evil.example" becomes "//evil.example") and read "\" as "/";
-  // control characters cannot go into a Location header at all.
-  if (/[\u0000-\u0020\u007f\\]/.test(to)) return fallback
-  return to
 }

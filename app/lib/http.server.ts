@@ -1,35 +1,18 @@
 // Helpers for thin routes: flash toasts across redirects, service errors as translated form errors.
 import { data, redirect } from 'react-router'
 import { req, serviceCtx, type Ctx, type Toast } from './context.server'
-import { TOAST_COOKIE, serializeCookie, sign } from './cookies.server'
 import { ServiceError } from '~/services/core.server'
+import { headerSafeUrl } from './safe-redirect'
 import type { ServiceContext } from '~/services/core.server'
 
-export function toastCookie(context: Ctx, toasts: Toast[]): string {
-  const r = req(context)
-  return serializeCookie(TOAST_COOKIE, sign(JSON.stringify(toasts), r.app.env.sessionSecrets), {
-    httpOnly: true,
-    maxAge: 60,
-    secure: r.server.secure,
-  })
+/** Toasts for the page after this response (a redirect): the root middleware sends them in the signed toast cookie. */
+export function flashToasts(context: Ctx, toasts: Toast[]): void {
+  req(context).flash.push(...toasts)
 }
 
 export function redirectWithToast(context: Ctx, url: string, toast: Toast, init: { headers?: HeadersInit } = {}) {
-  const headers = new Headers(init.headers)
-  headers.append('Set-Cookie', toastCookie(context, [toast]))
-  return redirect(headerSafeUrl(url), { headers })
-}
-
-/** A redirect target fit for the Location header: anything but printable ASCII percent-encoded (a form value may
- * carry a NUL or a line break into a URL built from it). */
-export function headerSafeUrl(url: string): string {
-  return url.replace(/[^\x21-\x7e]/gu, (c) => {
-    try {
-      return encodeURIComponent(c)
-    } catch {
-      return '%EF%BF%BD' // a lone surrogate
-    }
-  })
+  flashToasts(context, [toast])
+  return redirect(headerSafeUrl(url), { headers: init.headers })
 }
 
 export const success = (key: string, params?: Toast['params']): Toast => ({ type: 'success', key, params })
@@ -37,7 +20,7 @@ export const failure = (key: string, params?: Toast['params']): Toast => ({ type
 
 /** The toast for a service error: its constant in the errors catalogue ('Unexpected {constant}' when unknown). */
 export function errorToast(e: ServiceError): Toast {
-  return { type: 'error', key: `errors:${e.constant}`, params: { constant: e.constant } }
+  return { type: 'error', key: `errors:${e.constant}`, params: { constant: e.constant, ...(typeof e.details?.max === 'number' ? { max: e.details.max } : {}) } }
 }
 
 /**

@@ -1,8 +1,8 @@
-// The root middleware: resolves the app, locale, session, flash toasts and CSRF for every request.
+// The root middleware: resolves the app, session, flash toasts and CSRF for every request, and persists a ?locale= choice.
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { MiddlewareFunction } from 'react-router'
-import { DEFAULT_LOCALE, parseLocale } from '~/domain/locale'
+import { parseLocale } from '~/domain/locale'
 import { users } from '~/db/schema'
 import { resolveSession } from '~/services/session.server'
 import { getApp } from './app.server'
@@ -15,9 +15,10 @@ import {
   TOAST_COOKIE,
   parseCookies,
   serializeCookie,
-  unsign,
+  toastCookie,
 } from './cookies.server'
-import { checkOrigin } from './csrf.server'
+import { checkOrigin, isOwnNavigation } from './csrf.server'
+import { getLang, localeOf } from './i18n.server'
 
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const app = await getApp()
@@ -36,29 +37,28 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     }
   }
 
-  const queryLocale = parseLocale(url.searchParams.get('locale') ?? '')
-  const locale = queryLocale ?? parseLocale(cookies[LOCALE_COOKIE] ?? '') ?? DEFAULT_LOCALE
+  // The language was picked by i18nextMiddleware, which runs before this one (root's middleware list).
+  const locale = localeOf(getLang(context))
+  const queryLocale = parseLocale(url.searchParams.get('locale'))
   if (queryLocale) setCookies.push(serializeCookie(LOCALE_COOKIE, queryLocale, { maxAge: ONE_YEAR_S, secure }))
 
   const token = cookies[SESSION_COOKIE]
   const session = await resolveSession(app.database.db, token, new Date())
   const toasts: Toast[] = []
-  const flash = unsign(cookies[TOAST_COOKIE], app.env.sessionSecrets)
-  if (cookies[TOAST_COOKIE] !== undefined) setCookies.push(serializeCookie(TOAST_COOKIE, '', { maxAge: 0, httpOnly: true, secure }))
-  if (flash) {
-    try {
-      const parsed = JSON.parse(flash) as Toast[]
-      if (Array.isArray(parsed)) toasts.push(...parsed.slice(0, 5))
-    } catch {
-      /* ignore a broken flash cookie */
-    }
-  }
+  // The toasts a redirect sent along: shown once (the cookie is cleared below); one changed or not signed by us is
+  // ignored (null), as is a signed value that is not a list.
+  const flashCookie = toastCookie(app.env.sessionSecrets, secure)
+  const flash: unknown = cookies[TOAST_COOKIE] ? await flashCookie.parse(request.headers.get('Cookie')) : null
+  if (Array.isArray(flash)) toasts.push(...(flash as Toast[]).slice(0, 5))
   if (session.state === 'invalid') {
     setCookies.push(serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true, secure }))
     toasts.push({ type: 'error', key: 'errors:SESSION_INVALID_OR_EXPIRED' })
   }
   const user = session.state === 'valid' ? session.user : null
-  if (user && queryLocale && user.locale !== queryLocale) {
+  // The stored language changes only by the participant's own choice: a link on our pages (or a typed address),
+  // never by a link on a foreign page. (A post got here only from our own origin.)
+  const ownChoice = request.method !== 'GET' && request.method !== 'HEAD' ? true : isOwnNavigation(request, app.env.publicUrl)
+  if (user && queryLocale && user.locale !== queryLocale && ownChoice) {
     await app.database.db.update(users).set({ locale: queryLocale }).where(eq(users.id, user.id))
   }
 
@@ -70,11 +70,16 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     sessionToken: session.state === 'valid' ? token : undefined,
     user,
     toasts,
+    flash: [],
     consent: cookies[CONSENT_COOKIE] === 'accepted',
     setCookies,
     server,
   })
   const response = await next()
+  // Toasts for the next page go in the signed cookie; otherwise a toast cookie this request carried is cleared.
+  const outgoing = context.get(requestContext).flash
+  if (outgoing.length > 0) setCookies.push(await flashCookie.serialize(outgoing.slice(0, 5)))
+  else if (cookies[TOAST_COOKIE] !== undefined) setCookies.push(await flashCookie.serialize('', { maxAge: 0 }))
   const already = response.headers.getSetCookie().map((c) => c.split('=')[0])
   for (const c of setCookies) if (!already.includes(c.split('=')[0])) response.headers.append('Set-Cookie', c)
   return response

@@ -1,6 +1,6 @@
 // Any other path: the not-found page, HTTP 404 (spec 2.1).
 import { data } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { PageTitle } from '~/lib/title'
 
 export function loader() {

@@ -1,6 +1,6 @@
 // Spec 6: only /pois requires authorization. Authorized = assigned to a campaign (docs/decisions/006-poi-authorization.md).
 import { Outlet } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_authorized'
 import { requireUser } from '~/lib/guards.server'
 import { isAuthorized } from '~/services/authorization.server'

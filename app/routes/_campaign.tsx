@@ -1,6 +1,6 @@
 // Campaign area sub-navigation (spec 2.6): campaign info and both questionnaires.
 import { NavLink, Outlet } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 
 export default function CampaignLayout() {
   const { t } = useTranslation('questionnaire')

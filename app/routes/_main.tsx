@@ -1,7 +1,8 @@
 // Main layout (spec 2.3): top navigation (logged in only), user sidebar with side menu and logout,
 // a mobile side menu that opens without JavaScript (<details>), toasts and the cookie banner.
-import { NavLink, Outlet, Link } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useEffect, useRef } from 'react'
+import { NavLink, Outlet, Link, useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_main'
 import { layoutData } from '~/lib/layout.server'
 import { CookieBanner, FooterLinks, Logo, LogoutForm, ToastList } from '~/components/layout/Chrome'
@@ -13,6 +14,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => true
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
+  // Following a link in the side menu (a client-side navigation) closes it, as a new page would.
+  const menuRef = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false
+  }, [location.pathname, location.search])
   const { t } = useTranslation()
   const { user } = loaderData
   const nav = user
@@ -49,7 +56,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             </nav>
-            <details className="side-menu side-menu--persistent">
+            <details className="side-menu side-menu--persistent" ref={menuRef}>
               <summary className="side-menu__toggle">
                 <span className="visually-hidden">{t('nav.menu')}</span>
                 <Icon name="menu" className="side-menu__icon-open" />

@@ -7,6 +7,7 @@ import { req } from '~/lib/context.server'
 import { log } from '~/lib/log.server'
 import { readServerInfo, tokenMatches } from '~/cli/handoff.server'
 import { runCommand } from '~/cli/commands.server'
+import { ImportError } from '~/services/import.server'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
@@ -26,12 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ ok: false, error: 'expected a JSON body { command, args }' }, 400)
   }
   try {
-    const { output } = await runCommand(app.database.db, body.command, body.args)
+    const deps = { mailer: app.mailer, publicUrl: app.env.publicUrl, projectTitle: app.env.PROJECT_TITLE }
+    const { output } = await runCommand(app.database.db, body.command, body.args, deps)
     // Never log the args: they carry e-mail addresses, passwords and trip data.
     log.info({ msg: 'admin cli command', command: body.command })
     return json({ ok: true, output })
   } catch (err) {
     log.warn({ msg: 'admin cli command failed', command: body.command, error: err instanceof Error ? err.name : 'unknown' })
-    return json({ ok: false, error: err instanceof Error ? err.message : String(err) }, 400)
+    // An import's problems travel as a list too, so the CLI can point each at its line in the researcher's file.
+    const problems = err instanceof ImportError ? err.problems : undefined
+    return json({ ok: false, error: err instanceof Error ? err.message : String(err), problems }, 400)
   }
 }

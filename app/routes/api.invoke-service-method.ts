@@ -9,6 +9,8 @@ const json = (body: unknown, status = 200) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return json(errsBody(DEFAULT_LOCALE, 'METHOD_NOT_ALLOWED'), 405)
+  // Only JSON: a foreign page cannot send it without a CORS preflight (text/plain or a form post could be).
+  if (!isJson(request.headers.get('Content-Type'))) return json(errsBody(DEFAULT_LOCALE, 'UNSUPPORTED_MEDIA_TYPE'), 415)
   const declared = Number(request.headers.get('Content-Length') ?? 0)
   if (declared > MAX_BODY_BYTES) return json(errsBody(DEFAULT_LOCALE, 'PAYLOAD_TOO_LARGE'), 413)
   const body = await readLimited(request, MAX_BODY_BYTES)
@@ -20,6 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   return json(errsBody(DEFAULT_LOCALE, 'METHOD_NOT_ALLOWED'), 405)
+}
+
+/** application/json, with or without parameters (charset). */
+function isJson(contentType: string | null): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json'
 }
 
 async function readLimited(request: Request, limit: number): Promise<string | null> {

@@ -2,7 +2,7 @@
 // available to assistive technology), start and end dates, description, and a button for the initial and the final
 // questionnaire with its state text; the no-participation message without a campaign.
 import { Link } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/campaign.info'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'

@@ -2,11 +2,11 @@
 // a time (Back, Next, Complete the survey), or a notice why it cannot be answered now. Any other filter: 404.
 // Every Back and Next saves a draft on the server; Complete sends the answers and goes back to /campaign/info.
 import { data, Link, redirect, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/campaign.questionnaire'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
-import { errorToast, failure, redirectWithToast, success, toastCookie } from '~/lib/http.server'
+import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { PageTitle } from '~/lib/title'
 import { Notice, buttonClass } from '~/components/ui'
 import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRunner'
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(context, '/campaign/info', success(`common:success.${type === 'INITIAL' ? 'initial' : 'final'}CampaignQuestionnaireAnswered`))
     case 'failed': {
       const headers = new Headers({ Location: here })
-      headers.append('Set-Cookie', toastCookie(context, [failure('questionnaire:flow.sendFailed'), errorToast(outcome.error)]))
+      flashToasts(context, [failure('questionnaire:flow.sendFailed'), errorToast(outcome.error)])
       return new Response(null, { status: 302, headers })
     }
     case 'gone':

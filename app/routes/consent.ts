@@ -3,7 +3,7 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/consent'
 import { req } from '~/lib/context.server'
 import { CONSENT_COOKIE, ONE_YEAR_S, serializeCookie } from '~/lib/cookies.server'
-import { safeRedirect } from '~/lib/guards.server'
+import { safeRedirect } from '~/lib/safe-redirect'
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()

@@ -1,6 +1,6 @@
 // Contact (spec 2.5): fixed postal address; the campaign's contact e-mail when the user has a campaign, else a default text.
 import { eq } from 'drizzle-orm'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/contact'
 import { req } from '~/lib/context.server'
 import { campaigns } from '~/db/schema'

@@ -1,5 +1,5 @@
 // FAQ (spec 2.5): each question expands and collapses its (sanitised HTML) answer; <details> works without JS.
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.faq'
 import { serviceCtx } from '~/lib/context.server'
 import { infoService } from '~/services/info.server'

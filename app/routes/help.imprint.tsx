@@ -1,6 +1,6 @@
 // IMPRINT text module (spec 2.5): server-supplied HTML, sanitised.
 import { Link } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.imprint'
 import { req, serviceCtx } from '~/lib/context.server'
 import { infoService } from '~/services/info.server'

@@ -1,5 +1,5 @@
 // PRIVACY text module (spec 2.5): server-supplied HTML, sanitised.
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.privacy'
 import { req, serviceCtx } from '~/lib/context.server'
 import { infoService } from '~/services/info.server'

@@ -3,7 +3,7 @@
 // ?dialog=edit&poi=ID (development mode, entries without a status), ?dialog=delete&poi=ID. Actions switch on
 // `intent` (add, update, delete); the place search is a GET of the add/edit form (q=…).
 import { data, Form, useActionData, useSearchParams } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pois'
 import { req, serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     authorized: true as const,
     pois,
     devMode,
-    tileUrl: env.MAP_TILE_URL,
+    tiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : undefined,
     dialog: dialog as DialogName | null,
     target: target ? { id: target.id, name: target.name } : null,
     search: { query, results, failed, geocoder: Boolean(env.GEOCODER_URL) },
@@ -135,7 +135,7 @@ export default function Pois({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   if (!loaderData.authorized) return null
-  const { pois, dialog, target, search, devMode, tileUrl } = loaderData
+  const { pois, dialog, target, search, devMode, tiles } = loaderData
   const failed = actionData && 'errors' in actionData ? actionData : null
   const draft = failed?.values ?? loaderData.draft
   const errors = failed?.errors ?? {}
@@ -167,11 +167,11 @@ export default function Pois({ loaderData }: Route.ComponentProps) {
       )}
 
       <Dialog id="add" title={t('addDialog.title')} open={dialog === 'add'} closeHref="/pois" closeLabel={t('common:actions.close')} className="dialog--wide">
-        <PoiForm key={formKey} mode="add" draft={draft} search={search} errors={errors} devMode={devMode} tileUrl={tileUrl} />
+        <PoiForm key={formKey} mode="add" draft={draft} search={search} errors={errors} devMode={devMode} tiles={tiles} />
       </Dialog>
 
       <Dialog id="edit" title={t('editDialog.title')} open={dialog === 'edit' && !!target} closeHref="/pois" closeLabel={t('common:actions.close')} className="dialog--wide">
-        {target ? <PoiForm key={formKey} mode="edit" poiId={target.id} draft={draft} search={search} errors={errors} devMode={devMode} tileUrl={tileUrl} /> : null}
+        {target ? <PoiForm key={formKey} mode="edit" poiId={target.id} draft={draft} search={search} errors={errors} devMode={devMode} tiles={tiles} /> : null}
       </Dialog>
 
       <Dialog id="delete" title={t('deleteDialog.title')} open={dialog === 'delete' && !!target} closeHref="/pois" closeLabel={t('common:actions.close')}>

@@ -3,7 +3,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.delete-account'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'

@@ -3,15 +3,18 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData, useLocation, useSearchParams } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { Route } from './+types/user.login'
 import { req, serviceCtx } from '~/lib/context.server'
-import { PASSWORD_UPDATE_PATH, safeRedirect } from '~/lib/guards.server'
-import { isBot, serviceErrorReply, sessionCookie } from '~/lib/account.server'
+import { PASSWORD_UPDATE_PATH } from '~/lib/guards.server'
+import { safeRedirect } from '~/lib/safe-redirect'
+import { serviceErrorReply, sessionCookie } from '~/lib/account.server'
+import { isBot } from '~/lib/honeypot.server'
 import { required } from '~/lib/forms'
 import { ServiceError } from '~/services/core.server'
 import { userService } from '~/services/user.server'
+import { deleteSession } from '~/services/session.server'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { Notice } from '~/components/ui'
 import { PageTitle } from '~/lib/title'
@@ -22,7 +25,6 @@ export const LoginSchema = z.object({
   password: z.string({ error: 'account:validation.emptyPassword' }).min(1, 'account:validation.emptyPassword'),
   redirectTo: z.string().optional(),
   resume: z.string().optional(),
-  website: z.string().optional(),
 })
 
 const TYPES = ['reg', 'nvf', 'verified'] as const
@@ -36,13 +38,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
-  if (isBot(formData)) return redirect('/ways')
+  if (await isBot(context, formData)) return redirect('/ways')
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   const { idStr, password, redirectTo, resume } = submission.value
+  // The target is made safe before a session exists, so no session is created that its answer cannot carry.
+  const back = safeRedirect(redirectTo, '/ways')
   try {
     const result = await userService.login(serviceCtx(context), { idStr, password, platformConstant: 'WEB' })
-    const back = safeRedirect(redirectTo, '/ways')
+    // The browser's earlier session (if it still had one) ends: its cookie is replaced by the new token (ADR 181).
+    const earlier = req(context).sessionToken
+    if (earlier) await deleteSession(req(context).app.database.db, earlier)
     let to = back
     if (result.passwordUpdateRequired) to = PASSWORD_UPDATE_PATH
     else if (resume) to = `/user/resume/${encodeURIComponent(resume)}?redirectTo=${encodeURIComponent(back)}`

@@ -6,8 +6,10 @@ import { req, serviceCtx } from '~/lib/context.server'
 import { clearSessionCookie } from '~/lib/account.server'
 import { userService } from '~/services/user.server'
 
-export async function action({ context }: Route.ActionArgs) {
-  if (req(context).user) await userService.logout(serviceCtx(context), {})
+export async function action({ request, context }: Route.ActionArgs) {
+  // everywhere=1 (the form on the change-password page): every session of the account ends, on every device.
+  const everywhere = (await request.formData().catch(() => null))?.get('everywhere') === '1'
+  if (req(context).user) await (everywhere ? userService.logoutEverywhere : userService.logout)(serviceCtx(context), {})
   return redirect('/user/login', { headers: { 'Set-Cookie': clearSessionCookie(context) } })
 }
 

@@ -2,7 +2,7 @@
 // after login (logout and login again)"). Start layout; the guard lets this one page through (spec 2.2).
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.password-update-required'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
@@ -33,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
   }
-  // Then logout and login again.
-  await userService.logout(ctx, {})
+  // Then logout (every session, the one the change issued included) and login again.
+  await userService.logoutEverywhere(ctx, {})
   return redirectWithToast(context, '/user/login', success('account:passwordUpdateRequired.done'), { headers: { 'Set-Cookie': clearSessionCookie(context) } })
 }
 

@@ -1,13 +1,15 @@
 // Register (spec 2.4): e-mail, password and confirmation; alias, firstName and lastName are sent as well.
 // Success → login with type reg. An address that already has an account gets the same answer (ADR 007).
+import { PASSWORD_MIN_LENGTH } from '~/domain/password'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { Route } from './+types/user.register'
 import { serviceCtx } from '~/lib/context.server'
-import { isBot, serviceErrorReply } from '~/lib/account.server'
+import { serviceErrorReply } from '~/lib/account.server'
+import { isBot } from '~/lib/honeypot.server'
 import { email, minLen } from '~/lib/forms'
 import { userService } from '~/services/user.server'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
@@ -22,18 +24,17 @@ const optionalText = z.string().trim().max(200).optional()
 export const RegisterSchema = z
   .object({
     email: email('account:validation.emptyEmail', 'account:validation.invalidEmail'),
-    password: minLen('account:validation.emptyPassword', 3, 'account:validation.minPassword').max(1000),
+    password: minLen('account:validation.emptyPassword', PASSWORD_MIN_LENGTH, 'account:validation.minPassword').max(1000),
     confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
     alias: optionalText,
     firstName: optionalText,
     lastName: optionalText,
-    website: z.string().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatchRegister' })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
-  if (isBot(formData)) return redirect('/user/login/reg')
+  if (await isBot(context, formData)) return redirect('/user/login/reg')
   const submission = parseWithZod(formData, { schema: RegisterSchema })
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })

@@ -2,10 +2,11 @@
 // with one click, or discarded (ADR 003, 007). "Send again" posts the kept entries here; the row is deleted and a
 // 307 redirect makes the browser post the very same entries to the original path (method and body are kept).
 import { Form, Link, redirect, useLocation } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.resume'
 import { req } from '~/lib/context.server'
-import { requireUser, safeRedirect } from '~/lib/guards.server'
+import { requireUser } from '~/lib/guards.server'
+import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { findPendingPost, takePendingPost } from '~/services/pending-posts.server'
 import { Notice } from '~/components/ui'

@@ -1,9 +1,11 @@
 // Set password from the reset link (spec 2.4): new password and confirmation; e-mail and verstr come from the
 // link's query. Without them → login (spec 2.1). Success → login with a toast.
+import { PASSWORD_MIN_LENGTH } from '~/domain/password'
+import { minLen } from '~/lib/forms'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { Route } from './+types/user.set-password'
 import { serviceCtx } from '~/lib/context.server'
@@ -14,12 +16,12 @@ import { FormErrors, TextField } from '~/components/form/TextField'
 import { PageTitle } from '~/lib/title'
 
 /**
- * Spec 5: "Set password from link: no validation is active (a minimum-3 rule exists but is disabled)." So only what
- * a form cannot do without is checked: a password at all, and a confirmation that matches it.
+ * The new password meets the one minimum (domain/password.ts) — a shorter one could never be given as the current
+ * password afterwards — and the confirmation matches it.
  */
 export const SetPasswordSchema = z
   .object({
-    password: z.string({ error: 'account:validation.emptyPassword' }).min(1, 'account:validation.emptyPassword').max(1000),
+    password: minLen('account:validation.emptyPassword', PASSWORD_MIN_LENGTH, 'account:validation.minPassword').max(1000),
     confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatch' })

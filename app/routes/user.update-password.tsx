@@ -1,12 +1,13 @@
 // Update password (spec 2.4): info text and a form in a narrow column (main layout, login required).
-// Success: the other sessions end, this one stays; back here with a toast.
+// Success: every session ends and this browser continues with a fresh token; back here with a toast. Below, a form
+// to log out everywhere (posts to /user/logout).
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { data, Form, useActionData } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.update-password'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
-import { serviceErrorReply } from '~/lib/account.server'
+import { serviceErrorReply, sessionCookie } from '~/lib/account.server'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { UpdatePasswordSchema } from '~/lib/account-forms'
 import { userService } from '~/services/user.server'
@@ -20,12 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: UpdatePasswordSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
   const { currentPassword, newPassword } = submission.value
+  let session: string
   try {
-    await userService.updatePassword(serviceCtx(context), { currentPassword, newPassword })
+    ;({ session } = await userService.updatePassword(serviceCtx(context), { currentPassword, newPassword }))
   } catch (e) {
     return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
   }
-  return redirectWithToast(context, '/user/update-password', success('common:success.passwordUpdated'))
+  return redirectWithToast(context, '/user/update-password', success('common:success.passwordUpdated'), { headers: { 'Set-Cookie': sessionCookie(context, session) } })
 }
 
 export default function UpdatePassword() {
@@ -39,6 +41,16 @@ export default function UpdatePassword() {
       <div className="card">
         <UpdatePasswordForm lastResult={lastResult} submitLabel={t('updatePassword.submit')} />
       </div>
+      <Form method="post" action="/user/logout" className="card stack" aria-labelledby="logout-everywhere">
+        <h2 id="logout-everywhere">{t('logoutEverywhere.title')}</h2>
+        <p>{t('logoutEverywhere.intro')}</p>
+        <input type="hidden" name="everywhere" value="1" />
+        <div>
+          <button type="submit" className="btn btn--secondary">
+            {t('logoutEverywhere.submit')}
+          </button>
+        </div>
+      </Form>
     </div>
   )
 }

@@ -1,17 +1,20 @@
 // /ways/add/{date?} (spec 2.1 WaysAdd, 2.7 "Add/edit way page"): a new way by hand. With a date the start defaults to
-// 12:00 and the end to 13:00 on that date (a date not of the form YYYY-MM-DD is a 404); without one, today.
+// 12:00 and the end to 13:00 on that date (a date not of the form YYYY-MM-DD is a 404); without one, today. The
+// defaults are never in the future (domain/manualWayForm.ts defaultWayForm).
 import { data } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/ways.add'
 import { PageTitle } from '~/lib/title'
 import { defaultWayForm } from '~/domain/manualWayForm'
 import { isDateParam } from '~/domain/timeInput'
 import { ManualWayPage, shouldRevalidateWayForm } from '~/components/ways/ManualWayForm'
-import { formData, saveWay, today } from './ways.manual.server'
+import { formData, nowInZone, saveWay } from './ways.manual.server'
 
 function defaults(context: Route.LoaderArgs['context'], date: string | undefined) {
   if (date !== undefined && !isDateParam(date)) throw data('Not found', { status: 404 })
-  return defaultWayForm(date ?? today(context))
+  const now = nowInZone(context)
+  // A day after today is not offered: the form starts on today instead.
+  return defaultWayForm(date && date <= now.day ? date : now.day, now)
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 // /ways/edit/{id} (spec 2.1 WaysEdit, 2.7): edit a manually created way; the form shows its first leg. An unknown,
 // foreign or not manually created way: error toast 'ways.editWay.doesntExist' and back.
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/ways.edit'
 import { PageTitle } from '~/lib/title'
 import { wayFormFromLeg } from '~/domain/manualWayForm'
@@ -9,12 +9,12 @@ import { formData, loadEditable, saveWay } from './ways.manual.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const trip = await loadEditable(context, request, params.id)
-  return formData(context, trip.id, wayFormFromLeg(trip.legs[0]))
+  return formData(context, trip.id, wayFormFromLeg(trip.legs[0]), null, trip.version)
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const trip = await loadEditable(context, request, params.id)
-  return saveWay(context, request, { id: trip.id, previous: wayFormFromLeg(trip.legs[0]), legId: trip.legs[0].id })
+  return saveWay(context, request, { id: trip.id, previous: wayFormFromLeg(trip.legs[0]), legId: trip.legs[0].id, version: trip.version })
 }
 
 export const shouldRevalidate = shouldRevalidateWayForm

@@ -1,5 +1,5 @@
 // The ways list (spec 2.7, 9): /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
-// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md), the report flow and, in debug mode, the
+// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back), the report flow and the
 // withdrawal of a report.
 // - filter: all | unconfirmed (not confirmed; reported ways are unconfirmed ones, so they show here with their badge)
 //   | confirmed (confirmed, all questions answered) | qtnsUnanswered (confirmed, questions open). Anything else
@@ -9,20 +9,30 @@
 //   list (after a report, a withdrawal, or from the trip detail) use /ways/list/{filter}/{id}/page/{page}#trip-{id}.
 import { useEffect } from 'react'
 import { data, Form, redirect, useLocation } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/ways.list'
 import { req, serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
-import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { isListFilter, LIST_FILTER_PARAMS, listPath } from '~/lib/ways-urls'
+import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
+import { confirmWithPurpose } from '~/services/trip/edit.server'
+import { purposeSuggestions } from '~/services/trip/suggest.server'
+import { reviewProgress, type ReviewProgress } from '~/services/trip/progress.server'
+import { quickConfirmable, wayState } from '~/domain/wayState'
 import { PageTitle } from '~/lib/title'
 import { tripService } from '~/services/trip.server'
+import { listTripPurposes } from '~/services/info.server'
 import type { GetTripsResult } from '~/services/trip/list.server'
 import type { TripDto } from '~/services/trip/model.server'
+import { wayEndNamesOf, type WayEnds } from '~/services/place-names.server'
+import type { Suggestion } from '~/domain/purposeSuggestion'
 import { tripReportAction } from '~/components/trip/report.server'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
 import { NoTripDayCard, TripCardView, tripTimeText, type TripCardData } from '~/components/trip/TripCard'
+import { wayTitle } from '~/components/trip/wayTitle'
 import { Button, ButtonLink, buttonClass, Dialog, DialogCloseLink, EmptyState, Notice, Paginator } from '~/components/ui'
-import { useRootData } from '~/root'
 import { dayLabel, weekdayName } from '~/domain/dayHeader'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
@@ -30,32 +40,25 @@ import { pageDays } from '~/domain/listDays'
 import { pageCount, pageFetch, parsePage, splitOverlap, visiblePages } from '~/domain/pagination'
 import { dayInZone, dayToDisplay } from '~/domain/time'
 import { isDateParam } from '~/domain/timeInput'
-import { modeDots } from '~/domain/tripName'
+import { modeDots, nameParts } from '~/domain/tripName'
 
-const FILTERS = ['all', 'unconfirmed', 'confirmed', 'qtnsUnanswered'] as const
-type ListFilter = (typeof FILTERS)[number]
-
-/** The getTrips filter of each tab. */
-const FILTER_PARAMS: Record<ListFilter, { validationStatus?: boolean; qtnsAnswered?: boolean }> = {
-  all: {},
-  unconfirmed: { validationStatus: false },
-  confirmed: { validationStatus: true, qtnsAnswered: true },
-  qtnsUnanswered: { validationStatus: true, qtnsAnswered: false },
-}
-
-const isFilter = (f: string | undefined): f is ListFilter => (FILTERS as readonly string[]).includes(f ?? '')
-const listPath = (filter: string, page: number, id?: number | null) => `/ways/list/${filter}${id ? `/${id}` : ''}/page/${page}`
+/** The list's quick confirmation: one purpose for the whole way, then confirmed. */
+const QuickConfirmSchema = z.object({
+  tripId: z.coerce.number().int().positive(),
+  purposeId: z.coerce.number().int().positive(),
+  version: z.coerce.number().int().nonnegative().optional(),
+})
 
 function parseRoute(params: Route.LoaderArgs['params']) {
   const page = parsePage(params.page)
-  const filter = isFilter(params.filter) ? params.filter : null
+  const filter = isListFilter(params.filter) ? params.filter : null
   const id = params.id == null ? null : parsePage(params.id)
   // Spec 2.1: "An unknown filter falls back to all." Bad page numbers and ids go to a clean URL as well.
   if (!filter || !page || (params.id != null && !id)) throw redirect(listPath(filter ?? 'all', page ?? 1, id))
   return { filter, page, id }
 }
 
-function cardData(t: TripDto, locale: Parameters<typeof formatDistance>[1]): TripCardData {
+function cardData(t: TripDto, locale: Parameters<typeof formatDistance>[1], ends: WayEnds | undefined, suggestion: Suggestion | undefined): TripCardData {
   // startTime/endTime are 'YYYY-MM-DD HH:mm' in the study's time zone already.
   const startDay = t.startTime.slice(0, 10)
   const endDay = t.endTime.slice(0, 10)
@@ -63,7 +66,9 @@ function cardData(t: TripDto, locale: Parameters<typeof formatDistance>[1]): Tri
   const names = new Map(t.legs.flatMap((l) => l.tfcModes.map((m) => [m.constant, m.name] as const)))
   return {
     id: t.id,
-    name: t.name,
+    ...nameParts(t.name, t.legs),
+    from: ends?.start?.name ?? null,
+    to: ends?.end?.name ?? null,
     startTime: t.startTime.slice(11),
     endTime: t.endTime.slice(11),
     endDate: endDay > startDay ? dayToDisplay(endDay) : null,
@@ -74,7 +79,12 @@ function cardData(t: TripDto, locale: Parameters<typeof formatDistance>[1]): Tri
     manual: t.creationType === 'CREATED_MANUALLY',
     modes: modes.map((constant) => ({ constant, name: names.get(constant) ?? constant })),
     status: t.status,
-    canReport: !t.validationStatus && !t.confirmationStatus && !t.fdbkAvail,
+    canReport: t.way.allows.report,
+    canWithdraw: t.way.allows.withdrawReport,
+    canEdit: t.way.allows.editManual,
+    quick: quickConfirmable(t.way, t.legs.map((l) => l.tfcModes))
+      ? { version: t.version, suggestion: suggestion ? { purposeId: suggestion.purposeId, basis: suggestion.basis } : null }
+      : null,
   }
 }
 
@@ -89,12 +99,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = serviceCtx(context)
   const url = new URL(request.url)
 
-  const result = (await tripService.getTrips(ctx, { ...FILTER_PARAMS[filter], sortOrder: 'DESC', ...pageFetch(page, limit), withGeom: false })) as GetTripsResult
+  const result = (await tripService.getTrips(ctx, { ...LIST_FILTER_PARAMS[filter], sortOrder: 'DESC', ...pageFetch(page, limit), withGeom: false })) as GetTripsResult
   const { previous, items } = splitOverlap(result.trps, page)
   const pages = pageCount(result.totalNo, limit)
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
-  const cards = new Map(items.map((t) => [t.id, cardData(t, locale)]))
+  const open = items.filter((t) => quickConfirmable(t.way, t.legs.map((l) => l.tfcModes)))
+  const [ends, suggestions, purposeList, progress] = await Promise.all([
+    wayEndNamesOf(ctx, items.map((t) => t.id)),
+    purposeSuggestions(ctx, open),
+    open.length ? listTripPurposes(ctx) : [],
+    reviewProgress(ctx),
+  ])
+  const cards = new Map(items.map((t) => [t.id, cardData(t, locale, ends.get(t.id), suggestions.get(t.id))]))
   const days = pageDays(result.periods, previous ? { id: previous.id, day: previous.startTime.slice(0, 10) } : null, filter === 'all').map(
     (d) => {
       const label = dayLabel(d.day, today, locale)
@@ -130,6 +147,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reportTrip,
     reasons,
     hasCampaign: user.campaignId != null,
+    purposes: purposeList.map((p) => ({ id: p.id, name: p.name })),
+    progress,
+    today,
   }
 }
 
@@ -141,11 +161,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const reported = await tripReportAction(context, form, { back })
   if (reported) return reported
   switch (form.get('intent')) {
+    case 'confirm-way': {
+      const submission = parseWithZod(form, { schema: QuickConfirmSchema })
+      const tripId = Number(form.get('tripId')) || 0
+      const to = tripId ? `${listPath(filter, page, tripId)}#trip-${tripId}` : back
+      if (submission.status !== 'success') return redirectWithToast(context, to, failure('ways:quick.choosePurpose'))
+      await runOrToast(context, to, (ctx) => confirmWithPurpose(ctx, { id: submission.value.tripId, purposeId: submission.value.purposeId, version: submission.value.version }))
+      return redirectWithToast(context, to, success('common:success.wayConfirmed'))
+    }
     case 'set-zero-trip-day': {
       const day = String(form.get('day') ?? '')
       const to = isDateParam(day) ? `${back}#day-${day}` : back
       await runOrToast(context, to, (ctx) => tripService.setZeroTripDay(ctx, { day }))
       return redirectWithToast(context, to, success('common:success.noTripDaySet'))
+    }
+    case 'unset-zero-trip-day': {
+      const day = String(form.get('day') ?? '')
+      const to = isDateParam(day) ? `${back}#day-${day}` : back
+      await runOrToast(context, to, (ctx) => tripService.deleteZeroTripDay(ctx, { day }))
+      return redirectWithToast(context, to, success('ways:review17.unmarked'))
     }
     default:
       throw data('Unknown intent', { status: 400 })
@@ -154,7 +188,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TripList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('ways')
-  const root = useRootData()
   const location = useLocation()
   const { filter, page, pages, days, highlight, outOfRange, totalNo } = loaderData
   const here = listPath(filter, page, highlight)
@@ -189,12 +222,18 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
     body = (
       <EmptyState title={t(`list.empty.${filter}.title`)} icon={filter === 'all' ? 'map-pin' : 'check'}>
         <p>{t(`list.empty.${filter}.text`)}</p>
+        {totalNo === 0 ? <FirstSteps hasCampaign={loaderData.hasCampaign} /> : null}
       </EmptyState>
     )
   } else {
     body = (
       <div className="trip-days">
-        {totalNo === 0 ? <Notice title={t('list.empty.all.title')}>{t('list.empty.all.withDays')}</Notice> : null}
+        {totalNo === 0 ? (
+          <Notice title={t('list.empty.all.title')}>
+            <p>{t('list.empty.all.withDays')}</p>
+            <FirstSteps hasCampaign={loaderData.hasCampaign} />
+          </Notice>
+        ) : null}
         {days.map((d) => (
           <section key={d.day} id={`day-${d.day}`} className="trip-day" aria-labelledby={`day-${d.day}-title`}>
             <header className="day-header">
@@ -213,7 +252,9 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                       trip={trip}
                       highlighted={trip.id === highlight}
                       reportHref={reportDialogHref(trip.id)}
-                      withdraw={root?.debugMode ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null}
+                      withdraw={trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null}
+                      purposes={loaderData.purposes}
+                      from={filter}
                     />
                     {loaderData.reportTrip === trip.id ? (
                       <ReportDialog
@@ -222,7 +263,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                         reasons={loaderData.reasons}
                         closeHref={back(`trip-${trip.id}`)}
                         returnTo={`${listPath(filter, page, trip.id)}#trip-${trip.id}`}
-                        tripLabel={`${trip.name || t('card.unnamed')}, ${d.label}, ${tripTimeText(trip)}`}
+                        tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
                       />
                     ) : null}
                   </li>
@@ -231,7 +272,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
             ) : (
               <>
                 <NoTripDayCard t={t} day={d.day} state={d.empty} dialogHref={`?dialog=noTrips&day=${d.day}#noTrips`} />
-                {loaderData.noTripsDay === d.day ? <NoTripsDialog day={d.day} label={d.date ? `${d.label}, ${d.date}` : d.label} closeHref={back(`day-${d.day}`)} hasCampaign={loaderData.hasCampaign} /> : null}
+                {loaderData.noTripsDay === d.day ? <NoTripsDialog day={d.day} label={d.date ? `${d.label}, ${d.date}` : d.label} closeHref={back(`day-${d.day}`)} hasCampaign={loaderData.hasCampaign} today={d.day === loaderData.today} /> : null}
               </>
             )}
           </section>
@@ -249,17 +290,55 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
           <p className="text-muted text-small">{t('list.range', { first: loaderData.first, last: loaderData.last, total: totalNo })}</p>
         ) : null}
       </div>
+      {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}
       {body}
       {!outOfRange ? paginator : null}
     </section>
   )
 }
 
-function NoTripsDialog({ day, label, closeHref, hasCampaign }: { day: string; label: string; closeHref: string; hasCampaign: boolean }) {
+/** What a participant without any way does next: record with the app, or add a missed way by hand. */
+function FirstSteps({ hasCampaign }: { hasCampaign: boolean }) {
+  const { t } = useTranslation('ways')
+  return (
+    <div className="first-steps stack--sm">
+      <ol className="first-steps__list">
+        <li>{t('list.start.app')}</li>
+        <li>{t('list.start.record')}</li>
+        <li>{t('list.start.review')}</li>
+      </ol>
+      <p className="cluster">
+        {hasCampaign ? (
+          <ButtonLink to="/ways/add" variant="primary">
+            {t('list.start.add')}
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to="/help/faq">{t('list.start.help')}</ButtonLink>
+      </p>
+    </div>
+  )
+}
+
+/** "23 of 71 ways confirmed", a bar, and the campaign's days left. */
+function ReviewProgressLine({ progress }: { progress: ReviewProgress }) {
+  const { t } = useTranslation('ways')
+  return (
+    <div className="review-progress">
+      <p className="review-progress__text">
+        {t('progress.confirmed', { count: progress.total, confirmed: progress.confirmed })}
+        {progress.daysLeft != null ? <span className="review-progress__days"> · {t('progress.daysLeft', { count: progress.daysLeft })}</span> : null}
+      </p>
+      <progress className="review-progress__bar" max={progress.total} value={progress.confirmed} aria-hidden="true" />
+    </div>
+  )
+}
+
+function NoTripsDialog({ day, label, closeHref, hasCampaign, today }: { day: string; label: string; closeHref: string; hasCampaign: boolean; today: boolean }) {
   const { t } = useTranslation('ways')
   return (
     <Dialog id="noTrips" open title={t('noTrips.title')} closeHref={closeHref} closeLabel={t('common:actions.close')}>
       <p>{t('noTrips.text', { day: label })}</p>
+      {today ? <p className="text-small">{t('review17.todayNote')}</p> : null}
       <div className="no-trips-actions">
         <Form method="post">
           <input type="hidden" name="intent" value="set-zero-trip-day" />

@@ -3,14 +3,16 @@
 import { data } from 'react-router'
 import { req, serviceCtx, type Ctx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
+import { safeRedirect } from '~/lib/safe-redirect'
+import { parseIdText } from '~/domain/ids'
 import { errorToast, failure, redirectWithToast, success } from '~/lib/http.server'
 import { readWayForm, wayFormLeg, type WayFormValues } from '~/domain/manualWayForm'
 import type { WayFormData } from '~/components/ways/ManualWayForm'
-import { dayInZone } from '~/domain/time'
+import { dayInZone, formatDayTime } from '~/domain/time'
 import { listTrafficModes, listTripPurposes } from '~/services/info.server'
 import { ServiceError, type AuthedContext } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
-import { FILL_ALL, END_BEFORE_START, listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
+import { FILL_ALL, END_BEFORE_START, IN_FUTURE, listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
 
 export const LIST_URL = '/ways/list/all/page/1'
 
@@ -18,6 +20,8 @@ export const LIST_URL = '/ways/list/all/page/1'
 const FORM_MESSAGES: Record<string, string> = {
   [FILL_ALL]: 'ways:addWay.fillAll',
   [END_BEFORE_START]: 'ways:addWay.endBeforeStart',
+  [IN_FUTURE]: 'ways:noFuture.message',
+  TRIP_CHANGED: 'ways:editStale.message',
 }
 
 
@@ -27,12 +31,18 @@ async function authed(context: Ctx, request: Request): Promise<AuthedContext> {
 }
 
 export function today(context: Ctx): string {
-  return dayInZone(new Date(), req(context).app.env.STUDY_TIME_ZONE)
+  return dayInZone(serviceCtx(context).now(), req(context).app.env.STUDY_TIME_ZONE)
 }
 
-export async function formData(context: Ctx, id: number, values: WayFormValues, error: string | null = null): Promise<WayFormData> {
+/** Now in the study zone as day, hour and minute (the add form's defaults are never later). */
+export function nowInZone(context: Ctx): { day: string; hour: number; minute: number } {
+  const wall = formatDayTime(serviceCtx(context).now(), req(context).app.env.STUDY_TIME_ZONE) // 'YYYY-MM-DD HH:mm'
+  return { day: wall.slice(0, 10), hour: Number(wall.slice(11, 13)), minute: Number(wall.slice(14, 16)) }
+}
+
+export async function formData(context: Ctx, id: number, values: WayFormValues, error: string | null = null, version?: number): Promise<WayFormData> {
   const ctx = serviceCtx(context)
-  return { id, values, error, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context) }
+  return { id, values, error, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
 }
 
 /** "Go back" (spec 8 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
@@ -44,7 +54,7 @@ export function backUrl(request: Request): string {
     const here = new URL(request.url)
     if (from.origin !== here.origin || from.pathname.startsWith('/ways/edit') || from.pathname.startsWith('/ways/add')) return LIST_URL
     if (from.pathname.startsWith('/user/')) return LIST_URL
-    return from.pathname + from.search
+    return safeRedirect(from.pathname + from.search, LIST_URL)
   } catch {
     return LIST_URL
   }
@@ -53,8 +63,8 @@ export function backUrl(request: Request): string {
 /** The edit page's way, or a redirect with the spec's toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
 export async function loadEditable(context: Ctx, request: Request, idParam: string | undefined) {
   const ctx = await authed(context, request)
-  const id = /^[1-9]\d{0,9}$/.test(idParam ?? '') ? Number(idParam) : null
-  if (id == null || id > 2_147_483_647) throw redirectWithToast(context, backUrl(request), failure('ways:editWay.doesntExist'))
+  const id = parseIdText(idParam)
+  if (id == null) throw redirectWithToast(context, backUrl(request), failure('ways:editWay.doesntExist'))
   try {
     const trip = await manualTripForEdit(ctx, id)
     if (!trip.legs[0]) throw new ServiceError('LEG_NOT_FOUND')
@@ -75,7 +85,7 @@ function editFailure(e: ServiceError) {
  * Saves the posted form: id '0' → addTrip, otherwise updateTrip of `expectedId` (the edit route's id). Validation
  * errors answer 400 with the form as entered; success redirects (PRG) to the list page showing the way, with a toast.
  */
-export async function saveWay(context: Ctx, request: Request, expected: { id: number; previous: WayFormValues; legId?: number }) {
+export async function saveWay(context: Ctx, request: Request, expected: { id: number; previous: WayFormValues; legId?: number; version?: number }) {
   const ctx = await authed(context, request)
   const form = await request.formData()
   const postedId = String(form.get('id') ?? '')
@@ -87,7 +97,9 @@ export async function saveWay(context: Ctx, request: Request, expected: { id: nu
     if (expected.id === 0) {
       tripId = (await tripService.addTrip(ctx, { trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg] } })).trp.id
     } else {
-      tripId = (await tripService.updateTrip(ctx, { trp: { id: expected.id, creationType: 'CREATED_MANUALLY', legs: [leg] } })).trp.id
+      // The version the form was rendered with; a form without one (an old page) counts as stale.
+      const version = String(form.get('version') ?? '-1')
+      tripId = (await tripService.updateTrip(ctx, { trp: { id: expected.id, creationType: 'CREATED_MANUALLY', legs: [leg] }, version })).trp.id
     }
   } catch (e) {
     if (!(e instanceof ServiceError)) throw e
@@ -95,7 +107,9 @@ export async function saveWay(context: Ctx, request: Request, expected: { id: nu
       throw redirectWithToast(context, LIST_URL, editFailure(e))
     }
     const error = FORM_MESSAGES[e.constant] ?? `errors:${e.constant}`
-    return data(await formData(context, expected.id, values, error), { status: 400 })
+    // After a stale save the form (as entered) carries the current version: saving it again is a deliberate choice.
+    const version = e.constant === 'TRIP_CHANGED' ? Number(e.details?.version) : expected.version
+    return data(await formData(context, expected.id, values, error, version), { status: 400 })
   }
   // The list page that shows the way, with the way highlighted (the list's `:id` segment).
   const page = await listPageOf(ctx, tripId)

@@ -1,11 +1,12 @@
 // Posts of the trip detail's questionnaire step (owned by the questionnaire feature): Back, Next, Complete and the
 // copy-to-later-legs answer. Always answers with a redirect back to /ways/tripDetails/:id?view=questionnaire (PRG,
 // works without JavaScript); errors and notices about the current question travel in the search parameters.
+import { parseIdText } from '~/domain/ids'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
 import { serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
-import { errorToast, failure, redirectWithToast, success, toastCookie } from '~/lib/http.server'
+import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { ServiceError, type AuthedContext } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
@@ -13,8 +14,8 @@ import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
 const INTENTS = new Set(['next', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
 
 function tripId(raw: string | undefined): number {
-  const id = Number(raw)
-  if (!raw || !/^\d{1,10}$/.test(raw) || id <= 0 || id > 2_147_483_647) throw data('Not found', { status: 404 })
+  const id = parseIdText(raw)
+  if (id == null) throw data('Not found', { status: 404 })
   return id
 }
 
@@ -59,6 +60,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** A failed send keeps the drafts and says so (two toasts: what happened, and the error itself). */
 function sendFailed(context: Route.ActionArgs['context'], to: string, error: ServiceError) {
   const headers = new Headers({ Location: to })
-  headers.append('Set-Cookie', toastCookie(context, [failure('questionnaire:flow.sendFailed'), errorToast(error)]))
+  flashToasts(context, [failure('questionnaire:flow.sendFailed'), errorToast(error)])
   return new Response(null, { status: 302, headers })
 }

@@ -49,6 +49,8 @@ export type AuthedContext = ServiceContext & { user: SessionUser }
 
 export interface MethodDef<S extends z.ZodType, R, P extends boolean> {
   public?: P
+  /** Callable while the participant must change the password first (changing it, logging out). */
+  whilePasswordUpdateRequired?: boolean
   params: S
   run(params: z.output<S>, ctx: P extends true ? ServiceContext : AuthedContext): Promise<R>
 }
@@ -61,7 +63,11 @@ export interface Method<S extends z.ZodType = z.ZodType, R = unknown> {
 
 export function method<S extends z.ZodType, R, P extends boolean = false>(def: MethodDef<S, R, P>): Method<S, R> {
   const call = async (ctx: ServiceContext, raw: unknown): Promise<R> => {
-    if (!def.public) requireSession(ctx)
+    if (!def.public) {
+      requireSession(ctx)
+      // A participant who must change the password can do only that (or log out), from a page or the API alike.
+      if (ctx.user.passwordUpdateRequired && !def.whilePasswordUpdateRequired) throw new ServiceError('PASSWORD_UPDATE_REQUIRED')
+    }
     // PostgreSQL text cannot hold NUL characters: refuse them here rather than fail in the database (issue 11).
     const nul = nulPath(raw)
     if (nul != null) throw new ServiceError('INVALID_PARAMS', { path: nul || '(params)', message: 'NUL character' })
@@ -95,6 +101,5 @@ export function requireSession(ctx: ServiceContext): asserts ctx is AuthedContex
 
 export type Service = Record<string, Method>
 
-/** Positive integer id, accepting numeric strings (form posts, JSON from older clients). */
-export const zId = z.coerce.number().int().positive().max(2_147_483_647)
+export { zId } from '~/domain/ids'
 export const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')

@@ -73,3 +73,44 @@ describe('invoke-service-method', () => {
     expect((await call('info', 'getTextModule', { txtModuleConstant: 'IMPRINT' })).body.return).toEqual({ txtModule: { txtModuleConstant: 'IMPRINT', text: '' } })
   })
 })
+
+describe('hardening', () => {
+  test('an id out of the int4 range in a questionnaire scope answers INVALID_PARAMS, not a failed query', async () => {
+    const login = await call('user', 'login', { idStr: 'a@example.org', password: 'secret' })
+    const session = (login.body.return as { session: string }).session
+    for (const scope of ['trip:9999999999', 'leg:2147483648']) {
+      const get = await call('questionnaire', 'getDraft', { session, id: 1, scope })
+      expect(get.status).toBe(200)
+      expect(get.body.return).toMatchObject({ errs: [{ constant: 'INVALID_PARAMS', path: 'scope' }] })
+      const save = await call('questionnaire', 'saveDraft', { session, id: 1, scope, resps: [] })
+      expect(save.status).toBe(200)
+      expect(save.body.return).toMatchObject({ errs: [{ constant: 'INVALID_PARAMS' }] })
+    }
+    const big = await call('user', 'getPoi', { session, id: 9999999999 })
+    expect(big.status).not.toBe(500)
+  })
+
+  test('a participant who must change the password can only change it or log out, through the API too', async () => {
+    await database.db.insert(users).values({ email: 'flag@example.org', passwordHash: await hashPassword('secret'), verified: true, pseudonym: 'p_flag', passwordUpdateRequired: true })
+    const login = await call('user', 'login', { idStr: 'flag@example.org', password: 'secret' })
+    expect(login.body.return).toMatchObject({ passwordUpdateRequired: true })
+    const session = (login.body.return as { session: string }).session
+    for (const [service, name, params] of [
+      ['trip', 'getTrips', {}],
+      ['user', 'getOwnData', {}],
+      ['user', 'addPoi', { poi: { name: 'Home', lat: 50, lon: 8 } }],
+      ['user', 'getPois', {}],
+      ['campaign', 'getCurrentCampaign', {}],
+      ['info', 'getTrafficModes', {}],
+    ] as const) {
+      const r = await call(service, name, { session, ...params })
+      expect(r.body.return, `${service}.${name}`).toMatchObject({ errs: [{ constant: 'PASSWORD_UPDATE_REQUIRED' }] })
+    }
+    const changed = await call('user', 'updatePassword', { session, currentPassword: 'secret', newPassword: 'a-new-one-42' })
+    const fresh = (changed.body.return as { session: string }).session
+    expect(fresh).toBeTruthy()
+    expect((await call('trip', 'getTrips', { session })).body.return).toMatchObject({ errs: [{ constant: 'SESSION_INVALID_OR_EXPIRED' }] })
+    expect((await call('trip', 'getTrips', { session: fresh })).body.return).not.toHaveProperty('errs')
+  })
+})
+

@@ -113,7 +113,8 @@ class OutFile {
 
   constructor(readonly file: string) {
     this.partial = `${file}.partial`
-    this.stream = fs.createWriteStream(this.partial, { encoding: 'utf8' })
+    // Only the researcher's account may read it (the files are personal data, with --with-identity even names).
+    this.stream = fs.createWriteStream(this.partial, { encoding: 'utf8', mode: 0o600 })
     this.stream.on('error', (err) => (this.error ??= err))
   }
 
@@ -163,7 +164,8 @@ export async function runExport(
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId))
   if (!campaign) throw new ExportError(`campaign ${campaignId} does not exist`)
   try {
-    fs.mkdirSync(outDir, { recursive: true })
+    // A directory the export creates is the researcher's alone; an existing one keeps the mode it was given.
+    fs.mkdirSync(outDir, { recursive: true, mode: 0o700 })
   } catch (err) {
     throw new ExportError(`cannot create ${outDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
   }

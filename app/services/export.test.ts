@@ -325,6 +325,13 @@ describe('runExport options and refusals', () => {
     expect(fs.readFileSync(path.join(out, 'trips.csv'), 'utf8')).not.toContain('outsider@example.org')
   })
 
+  test.skipIf(process.platform === 'win32')('the files are written 0600 in a directory created 0700, also --with-identity', async () => {
+    const out = path.join(tmpDir(), 'new-dir')
+    await runExport(db, { campaignId: dana.campaignId!, outDir: out, withIdentity: true }, { timeZone: TZ, now: NOW })
+    expect(fs.statSync(out).mode & 0o777).toBe(0o700)
+    for (const name of fs.readdirSync(out)) expect([name, fs.statSync(path.join(out, name)).mode & 0o777]).toEqual([name, 0o600])
+  })
+
   test('an unknown campaign is refused and nothing is written', async () => {
     const out = path.join(tmpDir(), 'not-created')
     const error = await runExport(db, { campaignId: 999_999, outDir: out, withIdentity: false }).catch((e: unknown) => e)

@@ -1,7 +1,10 @@
-// Place search for the add/edit-place dialogs (spec 2.8, 7 "A maps service with place search is used").
-// GEOCODER_URL set: a Nominatim-compatible endpoint (`?q=…&format=jsonv2&limit=5`), with a User-Agent and a
-// timeout; any failure → ServiceError('GEOCODER_FAILED') (the page shows a notice, never a 500).
-// GEOCODER_URL unset: the participant's own places, by name (no third party).
+// Place search and reverse geocoding (lat/lon → street or area name).
+// The participant's own places are searched first (by name, no third party). Then, unless GEOCODER_URL is the empty
+// string, a Nominatim-compatible service (default: the public OpenStreetMap Nominatim) is asked, within its usage
+// policy: an identifying User-Agent, at most one request per second per server (requests wait for their turn), and
+// every answer cached in memory so the same question is asked once. A geocoder that cannot be reached gives
+// ServiceError('GEOCODER_FAILED') when the own places found nothing (the page says so and offers the other ways to
+// place a point), never a 500.
 import { and, asc, eq, ilike } from 'drizzle-orm'
 import { z } from 'zod'
 import { pois } from '~/db/schema'
@@ -21,6 +24,12 @@ export interface PlaceResult {
 export const SEARCH_LIMIT = 5
 export const GEOCODER_TIMEOUT_MS = 5000
 export const MAX_QUERY_LENGTH = 200
+/** The usage policy of the public Nominatim: at most one request per second per server. */
+export const MIN_INTERVAL_MS = 1000
+export const CACHE_TTL_MS = 24 * 60 * 60 * 1000
+export const CACHE_MAX_ENTRIES = 1000
+/** Reverse geocoding waits at most this long for its turn plus the answer; a name is a nicety, not a must. */
+export const REVERSE_TIMEOUT_MS = 5000
 
 const NominatimResult = z.object({
   lat: z.union([z.string(), z.number()]),
@@ -29,18 +38,88 @@ const NominatimResult = z.object({
   name: z.string().optional(),
 })
 
+const NominatimReverse = z.object({
+  name: z.string().optional(),
+  display_name: z.string().optional(),
+  address: z.record(z.string(), z.unknown()).optional(),
+})
+
+// --- policy: one request per second per server, and a cache -----------------------------------------------------
+
+const nextSlot = new Map<string, number>()
+const cache = new Map<string, { at: number; value: unknown }>()
+
+/** Forget the rate-limit slots and the cache (tests). */
+export function resetGeocoderState() {
+  nextSlot.clear()
+  cache.clear()
+}
+
+/** Waits until this server may be asked again and books the next slot (a queue per host, in call order). */
+async function takeTurn(host: string) {
+  const now = Date.now()
+  const at = Math.max(now, nextSlot.get(host) ?? 0)
+  nextSlot.set(host, at + MIN_INTERVAL_MS)
+  if (at > now) await new Promise((r) => setTimeout(r, at - now))
+}
+
+function cached<T>(key: string): T | undefined {
+  const hit = cache.get(key)
+  if (!hit) return undefined
+  if (Date.now() - hit.at > CACHE_TTL_MS) {
+    cache.delete(key)
+    return undefined
+  }
+  return hit.value as T
+}
+
+function remember(key: string, value: unknown) {
+  if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!)
+  cache.set(key, { at: Date.now(), value })
+}
+
+/** How the server names itself to outside services whose usage policies ask for it (geocoder, tile server). */
+export function userAgent(ctx: Pick<ServiceContext, 'env'>) {
+  return `travel-diary/1.0 (+${ctx.env.publicUrl})`
+}
+
+async function askJson(ctx: ServiceContext, url: URL, timeoutMs: number): Promise<unknown> {
+  await takeTurn(url.host)
+  const res = await fetch(url, {
+    headers: {
+      'User-Agent': userAgent(ctx),
+      Accept: 'application/json',
+      'Accept-Language': ctx.locale === 'en_US' ? 'en' : 'de',
+    },
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: 'error',
+  })
+  if (!res.ok) throw new Error(`HTTP ${res.status}`)
+  return res.json()
+}
+
+// --- search -----------------------------------------------------------------------------------------------------
+
 export async function searchPlaces(ctx: ServiceContext, rawQuery: string, opts: { timeoutMs?: number } = {}): Promise<PlaceResult[]> {
   requireAuthorized(ctx)
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH)
   if (!query) return []
-  if (ctx.env.GEOCODER_URL) return geocode(ctx, ctx.env.GEOCODER_URL, query, opts.timeoutMs ?? GEOCODER_TIMEOUT_MS)
   const rows = await ctx.db
     .select()
     .from(pois)
     .where(and(eq(pois.userId, ctx.user.id), ilike(pois.name, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
     .orderBy(asc(pois.name), asc(pois.id))
     .limit(SEARCH_LIMIT)
-  return rows.map((r) => ({ name: r.name, label: r.desc || r.name, lat: r.lat, lon: r.lon }))
+  const own = rows.map((r) => ({ name: r.name, label: r.desc || r.name, lat: r.lat, lon: r.lon }))
+  if (!ctx.env.GEOCODER_URL || own.length >= SEARCH_LIMIT) return own
+  let found: PlaceResult[]
+  try {
+    found = await geocode(ctx, ctx.env.GEOCODER_URL, query, opts.timeoutMs ?? GEOCODER_TIMEOUT_MS)
+  } catch (e) {
+    if (own.length > 0) return own
+    throw e
+  }
+  return [...own, ...found].slice(0, SEARCH_LIMIT)
 }
 
 async function geocode(ctx: ServiceContext, endpoint: string, query: string, timeoutMs: number): Promise<PlaceResult[]> {
@@ -48,20 +127,12 @@ async function geocode(ctx: ServiceContext, endpoint: string, query: string, tim
   url.searchParams.set('q', query)
   url.searchParams.set('format', 'jsonv2')
   url.searchParams.set('limit', String(SEARCH_LIMIT))
+  const key = `search ${ctx.locale} ${url.href}`
+  const hit = cached<PlaceResult[]>(key)
+  if (hit) return hit
   let body: unknown
   try {
-    const res = await fetch(url, {
-      headers: {
-        // Nominatim's usage policy asks for an identifying User-Agent.
-        'User-Agent': `travel-diary/1.0 (+${ctx.env.publicUrl})`,
-        Accept: 'application/json',
-        'Accept-Language': ctx.locale === 'en_US' ? 'en' : 'de',
-      },
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    })
-    if (!res.ok) throw new Error(`HTTP ${res.status}`)
-    body = await res.json()
+    body = await askJson(ctx, url, timeoutMs)
   } catch {
     throw new ServiceError('GEOCODER_FAILED')
   }
@@ -79,5 +150,61 @@ async function geocode(ctx: ServiceContext, endpoint: string, query: string, tim
     results.push({ name: name.slice(0, 200), label: label.slice(0, 300), lat, lon })
     if (results.length === SEARCH_LIMIT) break
   }
+  remember(key, results)
   return results
+}
+
+// --- reverse ----------------------------------------------------------------------------------------------------
+
+/** The reverse endpoint beside a search endpoint: …/search → …/reverse (Nominatim's layout). */
+export function reverseEndpoint(searchUrl: string): string {
+  const url = new URL(searchUrl)
+  url.pathname = /\/search(\.php)?\/?$/.test(url.pathname) ? url.pathname.replace(/\/search(\.php)?\/?$/, '/reverse') : url.pathname.replace(/\/?$/, '/reverse')
+  return url.href
+}
+
+/**
+ * The street or area name at a point, e.g. "Torstraße" or "Prenzlauer Berg", or null when there is none, the
+ * geocoder is switched off (GEOCODER_URL="") or cannot be reached. Never throws for a geocoder failure. Coordinates
+ * are rounded to about 10 m for the cache (and for privacy: nothing finer is sent).
+ */
+export async function reverseGeocode(ctx: ServiceContext, lat: number, lon: number, opts: { timeoutMs?: number } = {}): Promise<string | null> {
+  if (!validLatLon(lat, lon) || !ctx.env.GEOCODER_URL) return null
+  const url = new URL(reverseEndpoint(ctx.env.GEOCODER_URL))
+  url.searchParams.set('lat', lat.toFixed(4))
+  url.searchParams.set('lon', lon.toFixed(4))
+  url.searchParams.set('format', 'jsonv2')
+  url.searchParams.set('zoom', '17')
+  const key = `reverse ${ctx.locale} ${url.href}`
+  const hit = cached<string | null>(key)
+  if (hit !== undefined) return hit
+  // The same point asked again while its answer is on the way (a list reloaded): one request, not a second turn.
+  let asking = inFlight.get(key)
+  if (!asking) {
+    asking = askReverse(ctx, url, key, opts.timeoutMs ?? REVERSE_TIMEOUT_MS).finally(() => inFlight.delete(key))
+    inFlight.set(key, asking)
+  }
+  return asking
+}
+
+const inFlight = new Map<string, Promise<string | null>>()
+
+async function askReverse(ctx: ServiceContext, url: URL, key: string, timeoutMs: number): Promise<string | null> {
+  let body: unknown
+  try {
+    body = await askJson(ctx, url, timeoutMs)
+  } catch {
+    return null // not cached: the next call may reach it
+  }
+  const r = NominatimReverse.safeParse(body)
+  let name: string | null = null
+  if (r.success) {
+    const a = r.data.address ?? {}
+    const pick = ['road', 'pedestrian', 'footway', 'square', 'neighbourhood', 'suburb', 'quarter', 'village', 'town', 'city']
+      .map((k) => a[k])
+      .find((v): v is string => typeof v === 'string' && v.trim() !== '')
+    name = (pick ?? r.data.name ?? r.data.display_name?.split(',')[0] ?? '').trim().slice(0, 200) || null
+  }
+  remember(key, name)
+  return name
 }

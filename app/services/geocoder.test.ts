@@ -1,13 +1,13 @@
 // Place search: a Nominatim-compatible endpoint (msw stands in for it; never the internet) or, without
 // GEOCODER_URL, the participant's own places.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setupServer } from 'msw/node'
 import { delay, http, HttpResponse } from 'msw'
 import { asSessionUser, serviceContext, testDatabase, testEnv } from '../../tests/db'
 import type { Database } from '~/db/connect.server'
 import { campaigns, pois, users } from '~/db/schema'
 import { ServiceError, type ServiceContext } from './core.server'
-import { searchPlaces } from './geocoder.server'
+import { MIN_INTERVAL_MS, resetGeocoderState, reverseEndpoint, reverseGeocode, searchPlaces } from './geocoder.server'
 
 const GEOCODER = 'http://geocoder.test/search'
 const server = setupServer()
@@ -34,6 +34,7 @@ beforeAll(async () => {
   geo = serviceContext(database, { user: asSessionUser(u!), env: testEnv({ GEOCODER_URL: GEOCODER }), locale: 'en_US' })
   unassigned = serviceContext(database, { user: asSessionUser(n!), env: testEnv({ GEOCODER_URL: GEOCODER }) })
 })
+beforeEach(() => resetGeocoderState())
 afterEach(() => {
   server.resetHandlers()
   seen.length = 0
@@ -106,6 +107,77 @@ describe('with GEOCODER_URL (Nominatim jsonv2)', () => {
 
   test('needs authorization', async () => {
     expect(await constantOf(searchPlaces(unassigned, 'Berlin'))).toBe('NOT_AUTHORIZED')
+  })
+})
+
+describe('usage policy of the public geocoder', () => {
+  test('the same question is asked once (cached); another waits its turn (≤ 1 request per second)', async () => {
+    const at: number[] = []
+    server.use(
+      http.get(GEOCODER, ({ request }) => {
+        at.push(Date.now())
+        seen.push({ url: new URL(request.url), userAgent: request.headers.get('user-agent') })
+        return HttpResponse.json([{ lat: '52.5', lon: '13.4', display_name: 'Torstraße, Berlin' }])
+      }),
+    )
+    const first = await searchPlaces(geo, 'Torstraße')
+    expect(await searchPlaces(geo, 'Torstraße')).toEqual(first)
+    expect(seen).toHaveLength(1)
+    await searchPlaces(geo, 'Alexanderplatz')
+    expect(seen).toHaveLength(2)
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - 5)
+    expect(seen.every((s) => /^travel-diary\/1\.0 \(\+http/.test(s.userAgent ?? ''))).toBe(true)
+  })
+
+  test('own places come first, then the geocoder’s results', async () => {
+    server.use(http.get(GEOCODER, () => HttpResponse.json([{ lat: '52.6', lon: '13.5', name: 'Zuhausestraße', display_name: 'Zuhausestraße, Berlin' }])))
+    expect((await searchPlaces(geo, 'Zuhause')).map((r) => r.name)).toEqual(['Zuhause', 'Zuhausestraße'])
+  })
+
+  test('an unreachable geocoder still gives the own places when some match', async () => {
+    server.use(http.get(GEOCODER, () => HttpResponse.error()))
+    expect((await searchPlaces(geo, 'Arbeit')).map((r) => r.name)).toEqual(['Arbeit'])
+    expect(await constantOf(searchPlaces(geo, 'Mond'))).toBe('GEOCODER_FAILED')
+  })
+
+  test('the default is a public Nominatim; tests never reach it (GEOCODER_URL="" in the test env)', () => {
+    expect(own.env.GEOCODER_URL).toBeUndefined()
+  })
+})
+
+describe('reverseGeocode', () => {
+  const REVERSE = 'http://geocoder.test/reverse'
+  test.each([
+    ['http://geocoder.test/search', 'http://geocoder.test/reverse'],
+    ['https://n.example/nominatim/search.php', 'https://n.example/nominatim/reverse'],
+    ['https://n.example/api', 'https://n.example/api/reverse'],
+  ])('%s → %s', (search, reverse) => expect(reverseEndpoint(search)).toBe(reverse))
+
+  test('names the street, with coordinates rounded to ~10 m; cached', async () => {
+    server.use(
+      http.get(REVERSE, ({ request }) => {
+        seen.push({ url: new URL(request.url), userAgent: request.headers.get('user-agent') })
+        return HttpResponse.json({ display_name: '12, Torstraße, Mitte, Berlin', address: { house_number: '12', road: 'Torstraße', suburb: 'Mitte' } })
+      }),
+    )
+    expect(await reverseGeocode(geo, 52.529412, 13.401234)).toBe('Torstraße')
+    expect(await reverseGeocode(geo, 52.529409, 13.401236)).toBe('Torstraße')
+    expect(seen).toHaveLength(1)
+    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({ lat: '52.5294', lon: '13.4012', format: 'jsonv2', zoom: '17' })
+    expect(seen[0]!.userAgent).toMatch(/^travel-diary\//)
+  })
+
+  test('no road: the area; nothing: null', async () => {
+    server.use(http.get(REVERSE, ({ request }) => (new URL(request.url).searchParams.get('lat') === '1.0000' ? HttpResponse.json({ error: 'Unable to geocode' }) : HttpResponse.json({ address: { suburb: 'Prenzlauer Berg' } }))))
+    expect(await reverseGeocode(geo, 52.54, 13.42)).toBe('Prenzlauer Berg')
+    expect(await reverseGeocode(geo, 1, 1)).toBeNull()
+  })
+
+  test('unreachable or switched off → null, never an error', async () => {
+    server.use(http.get(REVERSE, () => HttpResponse.error()))
+    expect(await reverseGeocode(geo, 52.5, 13.4)).toBeNull()
+    expect(await reverseGeocode(own, 52.5, 13.4)).toBeNull()
+    expect(await reverseGeocode(geo, 95, 13.4)).toBeNull()
   })
 })
 

@@ -1,7 +1,8 @@
 // Researcher import (contracts.md §5): users, campaigns with their questionnaires and catalogues, assignments and
 // trips. Used by the admin CLI (app/cli) and the demo seed. Every function validates its whole input first, then
-// writes in one transaction, so a rejected call changes nothing; rejections are ImportErrors naming the path of
-// the first offending field.
+// writes in one transaction, so a rejected call changes nothing; rejections are ImportErrors listing every problem
+// found, each with the path of its field. A dry run does every check (the database's included, inside a
+// transaction that is rolled back) and writes nothing.
 import crypto from 'node:crypto'
 import { count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -19,7 +20,11 @@ import {
   type LatLon,
   type LocalizedText,
 } from '~/db/schema'
-import { zonedDateTimeToUtc } from '~/domain/time'
+import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
+import { fileTimeToDate, parseFileTime } from '~/domain/fileTime'
+import { tripName } from '~/domain/tripName'
+import { distanceM } from '~/domain/geometry'
+import { localized } from './info.server'
 import { hashPassword } from './password.server'
 import { forgetImported } from './import-cache.server'
 import {
@@ -27,27 +32,70 @@ import {
   CampaignFileSchema,
   formatPath,
   IdSchema,
+  mergeFieldSubQuestions,
   questionnaireIds,
   type CampaignFile,
   type IdUse,
   type Text,
 } from './schemas/campaign-file'
-import { TripsFileSchema, type TripFile } from './schemas/trips-file'
+import { LEG_READ_ONLY, TRIP_READ_ONLY, TripFileSchema, tripsInFile, type TripFile } from './schemas/trips-file'
+import { clearNoTripMark } from './trip/model.server'
 
-/** Bad input: the message starts with the path of the offending field, e.g. `questionnaires[0].type: …`. */
+/** One problem of a file: where (the path as keys, and as text such as `questionnaires[0].type`) and what. */
+export interface Problem {
+  at: PropertyKey[]
+  path: string
+  message: string
+}
+
+const problem = (at: PropertyKey[], message: string): Problem => ({ at, path: formatPath(at), message })
+
+/**
+ * Bad input: every problem found, one per line of the message, each starting with the path of its field, e.g.
+ * `questionnaires[0].type: …`. `path` and `reason` are the first problem's.
+ */
 export class ImportError extends Error {
-  constructor(
-    public readonly path: string,
-    public readonly reason: string,
-  ) {
-    super(`${path}: ${reason}`)
+  public readonly problems: Problem[]
+  constructor(path: string | Problem[], reason?: string) {
+    const problems = typeof path === 'string' ? [{ at: [path], path, message: reason ?? '' }] : path
+    super(problems.map((p) => `${p.path}: ${p.message}`).join('\n'))
     this.name = 'ImportError'
+    this.problems = problems
+  }
+  get path() {
+    return this.problems[0]?.path ?? ''
+  }
+  get reason() {
+    return this.problems[0]?.message ?? ''
   }
 }
 
 export interface ImportOptions {
   /** Zone of the file's 'YYYY-MM-DD HH:mm' times; default STUDY_TIME_ZONE, else Europe/Berlin. */
   timeZone?: string
+  /** Check everything, write nothing. */
+  dryRun?: boolean
+}
+
+/** Thrown inside a dry run's transaction to roll it back. */
+class DryRunRollback extends Error {
+  constructor(public readonly value: unknown) {
+    super('dry run')
+  }
+}
+
+/** Runs fn in a transaction that is rolled back when dryRun is set; returns fn's value either way. */
+async function transaction<T>(db: DbOrTx, dryRun: boolean | undefined, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      const value = await fn(tx)
+      if (dryRun) throw new DryRunRollback(value)
+      return value
+    })
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.value as T
+    throw err
+  }
 }
 
 export function studyTimeZone(): string {
@@ -78,16 +126,41 @@ function bestIssue(issue: Issue): { path: PropertyKey[]; message: string } {
   return { path: [...issue.path, ...inner.path], message: inner.message }
 }
 
+/** Every problem zod found, each once, best issue per union. */
+function problemsOf(error: z.ZodError, prefix: PropertyKey[] = []): Problem[] {
+  const seen = new Set<string>()
+  const out: Problem[] = []
+  for (const issue of error.issues) {
+    const { path, message } = bestIssue(issue)
+    const p = problem([...prefix, ...path], message)
+    const key = `${p.path}\u0000${p.message}`
+    if (!seen.has(key)) out.push(p)
+    seen.add(key)
+  }
+  return out
+}
+
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, prefix: PropertyKey[] = []): z.output<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
-  const { path, message } = bestIssue(result.error.issues[0])
-  throw new ImportError(formatPath([...prefix, ...path]), message)
+  throw new ImportError(problemsOf(result.error, prefix))
 }
 
-/** 'YYYY-MM-DD HH:mm' in the study zone → instant. */
+/** A file's time ('YYYY-MM-DD HH:mm[:ss]' in the study zone, or ISO 8601 with an offset) → instant. */
 function wallTime(value: string, timeZone: string): Date {
-  return zonedDateTimeToUtc(value.slice(0, 10), Number(value.slice(11, 13)), Number(value.slice(14, 16)), timeZone)
+  const t = parseFileTime(value)
+  if (!t) throw new Error(`not a checked time: ${value}`)
+  return fileTimeToDate(t, timeZone)
+}
+
+/** "ignored read-only fields: distance (3×), legs[].id (7×)": what a file carried that the database computes. */
+function readOnlyNote(counts: Map<string, number>): string[] {
+  if (!counts.size) return []
+  return [`ignored read-only fields: ${[...counts].map(([k, n]) => `${k} (${n}×)`).join(', ')}`]
+}
+const countKeys = (counts: Map<string, number>, obj: unknown, keys: readonly string[], label = (k: string) => k) => {
+  if (!obj || typeof obj !== 'object') return
+  for (const k of keys) if (Object.hasOwn(obj, k)) counts.set(label(k), (counts.get(label(k)) ?? 0) + 1)
 }
 
 const localizedName = (text: Text): LocalizedText => (typeof text === 'string' ? { de_DE: text } : text)
@@ -110,7 +183,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 const CreateUserSchema = z.object({
   email: z.email().max(320),
-  password: z.string().min(3, 'at least 3 characters (spec 9)').max(1000),
+  password: z.string().max(1000).refine(passwordLongEnough, `at least ${PASSWORD_MIN_LENGTH} characters`),
   verified: z.boolean().default(false),
   campaignId: IdSchema.nullish(),
   firstName: z.string().max(200).nullish(),
@@ -199,10 +272,53 @@ export async function assignCampaign(db: DbOrTx, input: { campaignId: number; em
 
 /** Imports a campaign file (CampaignFileSchema) and returns the new campaign's id. */
 export async function importCampaign(db: DbOrTx, json: unknown, opts: ImportOptions = {}): Promise<number> {
+  return (await importCampaignFile(db, json, opts)).id
+}
+
+export interface CampaignImportResult {
+  /** The new campaign's id (in a dry run: the id it would have had). */
+  id: number
+  /** What the import read differently from how it was written (ignored fields, merged questions). */
+  notes: string[]
+}
+
+/** What a valid campaign file carried that the import ignores or reads in another form. */
+function campaignNotes(json: unknown): string[] {
+  const counts = new Map<string, number>()
+  const o = json as Record<string, unknown>
+  countKeys(counts, o, ['id', 'initialQtnSummary', 'finalQtnSummary'])
+  const qs = Array.isArray(o.questionnaires) ? (o.questionnaires as Record<string, unknown>[]) : []
+  for (const q of qs) countKeys(counts, q, ['available', 'answered'], (k) => `questionnaires[].${k}`)
+  for (const key of ['faqs', 'textModules']) {
+    const list = Array.isArray(o[key]) ? (o[key] as Record<string, unknown>[]) : []
+    for (const item of list) countKeys(counts, item, ['id'], (k) => `${key}[].${k}`)
+  }
+  const notes = readOnlyNote(counts)
+  const everyLanguage = ['faqs', 'textModules'].map((key) => [key, (Array.isArray(o[key]) ? (o[key] as Record<string, unknown>[]) : []).filter((i) => i && !i.locale).length] as const)
+  for (const [key, n] of everyLanguage) if (n) notes.push(`${key}: ${n} without locale, each applied to every language`)
+  let merged = 0
+  const visit = (section: unknown) => {
+    const questions = (section as { questions?: unknown })?.questions
+    if (!Array.isArray(questions)) return
+    for (const q of questions as Record<string, unknown>[]) {
+      if (mergeFieldSubQuestions(q) !== q) merged++
+      visit((q?.filter as { section?: unknown } | undefined)?.section)
+    }
+  }
+  for (const q of qs) visit(q?.section)
+  if (merged) notes.push(`${merged} multi-field question(s) with one sub-question per field read as one sub-question with an option per field`)
+  const modes = qs.filter((q) => q && q.type !== 'LEG_BASED' && Array.isArray(q.tfcModes) && q.tfcModes.length).length
+  if (modes) notes.push(`${modes} questionnaire(s) that are not LEG_BASED list every mode in tfcModes: they apply to every way`)
+  return notes
+}
+
+/** Imports a campaign file; with opts.dryRun checks everything (the ids against the database too), writes nothing. */
+export async function importCampaignFile(db: DbOrTx, json: unknown, opts: ImportOptions = {}): Promise<CampaignImportResult> {
   const file = parseOrThrow(CampaignFileSchema, json)
+  const notes = campaignNotes(json)
   const timeZone = opts.timeZone ?? studyTimeZone()
   try {
-    return await db.transaction(async (tx) => {
+    const id = await transaction(db, opts.dryRun, async (tx) => {
       await lockImports(tx)
       // Error paths name the key the file used for its feedback reasons.
       const reasonsKey = json && typeof json === 'object' && 'trpFdbkReasons' in json ? 'trpFdbkReasons' : 'feedbackReasons'
@@ -225,6 +341,7 @@ export async function importCampaign(db: DbOrTx, json: unknown, opts: ImportOpti
       await insertQuestionnaires(tx, campaignId, file, timeZone)
       return campaignId
     })
+    return { id, notes }
   } finally {
     // What processes keep of campaigns (import-cache.server.ts) may be stale now.
     forgetImported()
@@ -262,11 +379,20 @@ async function insertQuestionnaires(tx: DbOrTx, campaignId: number, file: Campai
   )
 }
 
-/** Rejects the file when one of its kept ids already exists (in any campaign, or in the global catalogues). */
+/** Rejects the file when its kept ids already exist (in any campaign, or in the global catalogues): all of them. */
 async function rejectUsedIds(tx: DbOrTx, file: CampaignFile, reasonsKey: string) {
-  await rejectUsedRowIds(tx, tripPurposes, 'tripPurposes', 'trip purpose', file.tripPurposes)
-  await rejectUsedRowIds(tx, feedbackReasons, reasonsKey, 'feedback reason', file.feedbackReasons)
-  await rejectUsedRowIds(tx, questionnaires, 'questionnaires', 'questionnaire', file.questionnaires)
+  const problems: Problem[] = []
+  const collect = async (fn: () => Promise<void> | void) => {
+    try {
+      await fn()
+    } catch (err) {
+      if (!(err instanceof ImportError)) throw err
+      problems.push(...err.problems)
+    }
+  }
+  await collect(() => rejectUsedRowIds(tx, tripPurposes, 'tripPurposes', 'trip purpose', file.tripPurposes))
+  await collect(() => rejectUsedRowIds(tx, feedbackReasons, reasonsKey, 'feedback reason', file.feedbackReasons))
+  await collect(() => rejectUsedRowIds(tx, questionnaires, 'questionnaires', 'questionnaire', file.questionnaires))
 
   // Question and answer option ids live inside the stored definitions.
   const stored = await tx.select({ campaignId: questionnaires.campaignId, definition: questionnaires.definition }).from(questionnaires)
@@ -275,9 +401,10 @@ async function rejectUsedIds(tx: DbOrTx, file: CampaignFile, reasonsKey: string)
   for (const [i, q] of file.questionnaires.entries()) {
     for (const use of questionnaireIds(q.section, ['questionnaires', i, 'section'])) {
       const owner = taken.get(`${use.kind}:${use.id}`)
-      if (owner !== undefined) throw usedBy(use, owner)
+      if (owner !== undefined) problems.push(...usedBy(use, owner).problems)
     }
   }
+  if (problems.length) throw new ImportError(problems)
 }
 
 type CatalogueTable = typeof tripPurposes | typeof feedbackReasons | typeof questionnaires
@@ -289,14 +416,15 @@ async function rejectUsedRowIds(tx: DbOrTx, table: CatalogueTable, key: string, 
     .from(table)
     .where(inArray(table.id, items.map((p) => p.id)))
   const owner = new Map(rows.map((r) => [r.id, r.campaignId]))
-  items.forEach((item, i) => {
-    if (owner.has(item.id)) throw usedBy({ kind: kind as IdUse['kind'], id: item.id, path: [key, i, 'id'] }, owner.get(item.id) ?? null)
-  })
+  const problems = items.flatMap((item, i) =>
+    owner.has(item.id) ? usedBy({ kind: kind as IdUse['kind'], id: item.id, path: [key, i, 'id'] }, owner.get(item.id) ?? null).problems : [],
+  )
+  if (problems.length) throw new ImportError(problems)
 }
 
 function usedBy(use: IdUse, campaignId: number | null): ImportError {
   const where = campaignId == null ? 'the global catalogue' : `campaign ${campaignId}`
-  return new ImportError(formatPath(use.path), `${use.kind} id ${use.id} is already used by ${where}`)
+  return new ImportError([problem(use.path, `${use.kind} id ${use.id} is already used by ${where}`)])
 }
 
 /** 'question:ID' and 'answer option:ID' keys of a stored definition; tolerant of its shape. */
@@ -318,69 +446,100 @@ function idsInDefinition(definition: unknown): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Trips
 
-const EARTH_RADIUS_M = 6_371_008.8
-
-export function haversineMetres(a: LatLon, b: LatLon): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180
-  const dLat = rad(b.lat - a.lat)
-  const dLon = rad(b.lon - a.lon)
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
-}
-
 /** Length of a polyline in metres. */
 export function pathLength(geom: LatLon[]): number {
   let sum = 0
-  for (let i = 1; i < geom.length; i++) sum += haversineMetres(geom[i - 1], geom[i])
+  for (let i = 1; i < geom.length; i++) sum += distanceM(geom[i - 1], geom[i])
   return sum
 }
 
 export interface TripsImportResult {
+  /** The new ways' ids (in a dry run: the ids they would have had). */
   tripIds: number[]
   legs: number
+  /** What the import read differently from how it was written (the file's shape, ignored fields). */
+  notes: string[]
+}
+
+export interface TripsProgress {
+  done: number
+  total: number
+}
+
+/** Parses a trips file in any of its accepted shapes; problems name the paths of the file as written. */
+export function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at: PropertyKey[] } {
+  const found = tripsInFile(raw)
+  if (!found) {
+    throw new ImportError([problem([], 'expected an array of trips (or trip.getTrip / getTrips output, one trip, or the data download)')])
+  }
+  const problems: Problem[] = []
+  const trips: TripFile[] = []
+  const counts = new Map<string, number>()
+  found.items.forEach((item, i) => {
+    const result = found.schema.safeParse(item)
+    if (result.success) trips.push(result.data)
+    else problems.push(...problemsOf(result.error, [...found.at, i]))
+    if (found.schema === TripFileSchema) {
+      countKeys(counts, item, TRIP_READ_ONLY)
+      const legList = (item as { legs?: unknown })?.legs
+      if (Array.isArray(legList)) for (const leg of legList) countKeys(counts, leg, LEG_READ_ONLY, (k) => `legs[].${k}`)
+    }
+  })
+  if (problems.length) throw new ImportError(problems)
+  const notes = found.shape === 'trips' ? [] : [`read as ${found.shape} (${found.items.length} ways at ${formatPath(found.at)})`]
+  if (found.shape === 'data download') notes.push('ignored the fields the data download computes (names of modes and purposes, durations, status)')
+  return { trips, notes: [...notes, ...readOnlyNote(counts)], at: found.at }
 }
 
 /** Imports a trips file (TripsFileSchema) for the participant with that e-mail. */
 export async function importTrips(
   db: DbOrTx,
   input: { email: string; trips: unknown },
-  opts: ImportOptions = {},
+  opts: ImportOptions & { onProgress?: (p: TripsProgress) => void } = {},
 ): Promise<TripsImportResult> {
-  const file = parseOrThrow(TripsFileSchema, input.trips)
+  const { trips: file, notes, at } = parseTripsFile(input.trips)
   const timeZone = opts.timeZone ?? studyTimeZone()
-  return db.transaction(async (tx) => {
+  return transaction(db, opts.dryRun, async (tx) => {
     const user = await requireUser(tx, input.email)
-    await checkReferences(tx, user.campaignId, file)
+    const purposeNames = await checkReferences(tx, user.campaignId, file, at)
     const tripIds: number[] = []
     let legCount = 0
     for (const trip of file) {
-      tripIds.push(await insertTrip(tx, user.id, trip, timeZone))
+      tripIds.push(await insertTrip(tx, user.id, trip, timeZone, purposeNames))
       legCount += trip.legs.length
+      opts.onProgress?.({ done: tripIds.length, total: file.length })
     }
-    return { tripIds, legs: legCount }
+    return { tripIds, legs: legCount, notes }
   })
 }
 
-/** Purpose and feedback reason ids must be the participant's campaign's (or global ones). */
-async function checkReferences(tx: DbOrTx, campaignId: number | null, file: TripFile[]) {
+/**
+ * Purpose and feedback reason ids must be the participant's campaign's (or global ones): every unknown one is a
+ * problem. Returns the purposes' names, a map per language (a way's derived name is made of them).
+ */
+async function checkReferences(tx: DbOrTx, campaignId: number | null, file: TripFile[], at: PropertyKey[]): Promise<Map<number, string>[]> {
   const visible = (col: typeof tripPurposes.campaignId | typeof feedbackReasons.campaignId) =>
     campaignId == null ? isNull(col) : or(isNull(col), eq(col, campaignId))
-  const purposeIds = new Set((await tx.select({ id: tripPurposes.id }).from(tripPurposes).where(visible(tripPurposes.campaignId))).map((r) => r.id))
+  const purposeRows = await tx.select({ id: tripPurposes.id, name: tripPurposes.name }).from(tripPurposes).where(visible(tripPurposes.campaignId))
+  const purposeIds = new Set(purposeRows.map((r) => r.id))
   const reasonIds = new Set((await tx.select({ id: feedbackReasons.id }).from(feedbackReasons).where(visible(feedbackReasons.campaignId))).map((r) => r.id))
   const whose = campaignId == null ? 'the participant has no campaign' : `campaign ${campaignId}`
+  const problems: Problem[] = []
   file.forEach((trip, t) => {
     trip.trpFdbkReasonIds.forEach((id, r) => {
-      if (!reasonIds.has(id)) throw new ImportError(formatPath([t, 'trpFdbkReasonIds', r]), `unknown feedback reason id ${id} (${whose})`)
+      if (!reasonIds.has(id)) problems.push(problem([...at, t, 'trpFdbkReasonIds', r], `unknown feedback reason id ${id} (${whose})`))
     })
     trip.legs.forEach((leg, l) =>
       leg.tripPurposes.forEach((id, p) => {
-        if (!purposeIds.has(id)) throw new ImportError(formatPath([t, 'legs', l, 'tripPurposes', p]), `unknown trip purpose id ${id} (${whose})`)
+        if (!purposeIds.has(id)) problems.push(problem([...at, t, 'legs', l, 'tripPurposes', p], `unknown trip purpose id ${id} (${whose})`))
       }),
     )
   })
+  if (problems.length) throw new ImportError(problems)
+  return (['de_DE', 'en_US'] as const).map((locale) => new Map(purposeRows.map((r) => [r.id, localized(r.name, locale)])))
 }
 
-async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: string): Promise<number> {
+async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: string, purposeNames: Map<number, string>[]): Promise<number> {
   const legRows = trip.legs.map((leg) => ({
     startTime: wallTime(leg.startTime, timeZone),
     endTime: wallTime(leg.endTime, timeZone),
@@ -401,11 +560,14 @@ async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: 
   const lengths = legRows.map((l) => l.len).filter((len): len is number => len != null)
   // Spec: manually created ways have no distance.
   const distance = trip.creationType === 'CREATED_MANUALLY' || lengths.length === 0 ? null : lengths.reduce((a, b) => a + b, 0)
+  // A name that is just the one derived from the purposes is not the way's own: it keeps following the purposes.
+  const derived = purposeNames.map((names) => tripName({ name: null, legs: legRows }, names))
+  const name = trip.nameIsOwn || !derived.includes(trip.name ?? '') ? (trip.name ?? null) : null
   const [{ id }] = await tx
     .insert(trips)
     .values({
       userId,
-      name: trip.name ?? null,
+      name,
       objId: trip.objId ?? null,
       creationType: trip.creationType,
       creationTime: trip.creationTime ? wallTime(trip.creationTime, timeZone) : endTime,
@@ -418,10 +580,11 @@ async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: 
       validationStatus: trip.validationStatus,
       confirmationStatus: trip.confirmationStatus,
       qtnAnswered: trip.qtnAnswered,
-      allQuestionsAnswered: trip.allQuestionsAnswered,
+      allQuestionsAnswered: trip.allQuestionsAnswered ?? (trip.qtnAnswered && trip.legs.every((l) => l.qtnsAnswered)),
     })
     .returning({ id: trips.id })
   await tx.insert(legs).values(legRows.map((leg, idx) => ({ ...leg, tripId: id, idx })))
+  await clearNoTripMark(tx, userId, startTime, timeZone)
   return id
 }
 

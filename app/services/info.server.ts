@@ -23,7 +23,8 @@ export function localized(text: LocalizedText, locale: Locale): string {
 export function cleanHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'span', 'address'],
-    allowedAttributes: { a: ['href', 'title'] },
+    // rel is allowed only for the value the transform sets (it replaces any rel of the source).
+    allowedAttributes: { a: ['href', 'title', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
   })

@@ -42,11 +42,16 @@ export function accountExistsMail(o: Common): Mail {
   ])
 }
 
-type Kind = 'verify' | 'reset' | 'exists'
+/** A participant who has gone quiet: how many ways wait for them, and the link to their list of unconfirmed ways. */
+export function reminderMail(o: Common & { waiting: number }): Mail {
+  return compose(o, 'remind', [{ link: `${o.publicUrl}/ways/list/unconfirmed/page/1`, label: 'mail.remind.action' }], { count: o.waiting })
+}
 
-function compose(o: Common, kind: Kind, actions: { link: string; label: string }[]): Mail {
+type Kind = 'verify' | 'reset' | 'exists' | 'remind'
+
+function compose(o: Common, kind: Kind, actions: { link: string; label: string }[], vars: Record<string, string | number> = {}): Mail {
   const t = tFor(o.locale)
-  const tr = (key: string) => t(`account:${key}`, { project: o.projectTitle })
+  const tr = (key: string) => t(`account:${key}`, { project: o.projectTitle, ...vars })
   const subject = `${tr(`mail.${kind}.subject`)} – ${o.projectTitle}`
   const paragraphs = [tr(`mail.${kind}.intro`)]
   const after = [tr(`mail.${kind}.note`), tr(`mail.${kind}.ignore`)]

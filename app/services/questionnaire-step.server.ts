@@ -1,6 +1,7 @@
 // The trip detail's questionnaire step (step 3): loaded by the trip detail page, owned by the questionnaire feature.
 // The trip-based questionnaire, then the leg-based ones per leg by its traffic mode (only those not answered yet);
 // posts go to routes/ways.trip-questionnaire.tsx (/ways/tripDetails/:id/questionnaire).
+import { wayFacts, wayState } from '~/domain/wayState'
 import { requireSession, type AuthedContext, type ServiceContext } from './core.server'
 import { submitTrip } from './questionnaire.server'
 import { flowView, loadFlow, type Flow, type FlowPart, type FlowView, type Submit } from './questionnaire/flow.server'
@@ -31,7 +32,7 @@ export async function tripRun(ctx: AuthedContext, tripId: number): Promise<TripR
     .filter((p) => !p.answered)
     .map((p) => ({ qtn: p.qtn, scope: p.scope, legId: p.legId, legIdx: p.legIdx, tfcMode: p.tfcMode }))
   const flow = await loadFlow(ctx, parts)
-  const ready = !trip.fdbkAvail && (trip.validationStatus || trip.confirmationStatus)
+  const ready = wayState(wayFacts(trip, legs)).allows.answerQuestions
   const submit: Submit = async (f, resps) => {
     // Completion sends every questionnaire of the way in one transaction (copies were made into the drafts).
     await submitTrip(

@@ -1,6 +1,8 @@
 // Service "questionnaire" (spec 7): questionnaire definitions of the caller's campaign and the answers to them
 // (contracts.md §3: resps = [{ answOptId, text }]). Storage and rules: questionnaire/store.server.ts; the pages'
 // one-question-at-a-time flow with drafts: questionnaire/flow.server.ts.
+import { isScopeText } from '~/domain/ids'
+import { LIMITS } from '~/domain/limits'
 import { z } from 'zod'
 import { QUESTION_TYPES } from '~/domain/questionnaire'
 import { isSupported } from '~/domain/questionValidity'
@@ -43,17 +45,17 @@ const zResps = z
         .union([z.string(), z.number()])
         .optional()
         .transform((t) => (t == null ? '' : String(t)))
-        .pipe(z.string().max(10_000)),
+        .pipe(z.string().max(LIMITS.answerChars)),
     }),
   )
-  .max(2000)
+  .max(LIMITS.answersPerQuestionnaire)
 
 const zType = z
   .string()
   .transform((s) => s.toUpperCase())
   .pipe(z.enum(QUESTIONNAIRE_TYPES))
 
-const zScope = z.string().regex(/^(campaign|trip:\d{1,10}|leg:\d{1,10})$/, "'campaign', 'trip:ID' or 'leg:ID'") as z.ZodType<Scope>
+const zScope = z.string().max(20).refine(isScopeText, "'campaign', 'trip:ID' or 'leg:ID'") as z.ZodType<Scope>
 
 // ---------------------------------------------------------------------------------------------------------------
 // The spec's Questionnaire as clients get it: texts in the caller's language, times 'YYYY-MM-DD HH:mm'.
@@ -86,7 +88,7 @@ export function apiQuestionnaire(q: StoredQuestionnaire, ctx: AuthedContext) {
     tfcModes: q.tfcModes,
     mandatory: q.mandatory,
     showProg: q.def.showProg ?? true,
-    applyResps: q.def.applyResps ?? false,
+    applyResps: q.def.applyResps !== false,
     availFrom: q.availFrom ? formatDayTime(q.availFrom, tz) : null,
     availUntil: q.availUntil ? formatDayTime(q.availUntil, tz) : null,
     creationTime: q.def.creationTime ?? null,
@@ -127,7 +129,7 @@ export async function submitTrip(ctx: AuthedContext, tripId: number, list: TripS
   const env = checkEnv(ctx)
   return ctx.db.transaction(async (tx) => {
     const { trip, legs: legRows } = await ownTripWithLegs(tx, ctx.user.id, tripId, { forUpdate: true })
-    assertTripAnswerable(trip)
+    assertTripAnswerable(trip, legRows)
     const parts = await tripParts(tx, ctx.user.id, ctx.user.campaignId, trip, legRows)
     const stored = new Set<string>()
     const copiedTo: number[] = []

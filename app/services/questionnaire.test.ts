@@ -79,7 +79,7 @@ function campaignFile(base: number, opts: { initialFrom: number; initialUntil: n
       {
         id: id(400),
         type: 'LEG_BASED',
-        applyResps: true,
+        // No applyResps: the copy prompt is offered unless a questionnaire opts out (applyResps: false).
         section: {
           id: id(400),
           questions: [

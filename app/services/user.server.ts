@@ -1,10 +1,11 @@
 // Service "user" (spec 7): accounts and sessions. Security decisions: docs/decisions/003-sessions.md (sessions)
 // and docs/decisions/007-account-security.md (throttling, one-time tokens, no account enumeration).
 import crypto from 'node:crypto'
-import { and, eq, isNull, lt, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
-import { oneTimeTokens, sessions, throttleEvents, users } from '~/db/schema'
+import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
+import { oneTimeTokens, sessions, users } from '~/db/schema'
 import { log } from '~/lib/log.server'
 import type { Mail } from '~/lib/mailer.server'
 import { method, ServiceError, type AuthedContext, type Service, type ServiceContext } from './core.server'
@@ -12,13 +13,13 @@ import { newPseudonym } from './import.server'
 import { accountExistsMail, mailLocale, resetPasswordMail, verificationMail } from './mail-templates.server'
 import { dummyHash, hashPassword, verifyPassword } from './password.server'
 import { createSession, deleteSession, deleteUserSessions, extendSession, hashToken, newToken } from './session.server'
-import { checkThrottle, clearEvents, recordEvent } from './throttle.server'
+import { clearEvents, takeSlot, withdrawEvent } from './throttle.server'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rules (ADR 007)
 
 /** Spec 5 / 9: "Password minimum length 3". */
-export const PASSWORD_MIN = 3
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH
 /** One-time tokens: a reset link lives one hour, a verification link one week. */
 export const TOKEN_TTL_MS = { verify: 7 * 24 * 3600 * 1000, reset: 3600 * 1000 } as const
 /** Failures (login) or requests (register, resets) counted per account and per client address in a sliding window. */
@@ -26,11 +27,11 @@ export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 5, perClient: 20
 /** Register and both resets answer no sooner than this, whatever the address, so time reveals nothing. */
 export const MIN_ANSWER_MS = 250
 
-type ThrottledAction = 'login' | 'register' | 'resetPassword' | 'resetRegistration'
+type ThrottledAction = 'login' | 'register' | 'resetPassword' | 'resetRegistration' | 'setPassword'
 type TokenKind = keyof typeof TOKEN_TTL_MS
 
 const zEmail = z.string().trim().toLowerCase().max(320).pipe(z.email())
-const zPassword = z.string().min(PASSWORD_MIN).max(1000)
+const zPassword = z.string().max(1000).refine(passwordLongEnough, `at least ${PASSWORD_MIN_LENGTH} characters`)
 const zToken = z.string().trim().min(1).max(200)
 const zName = z.string().trim().max(200).nullish()
 
@@ -47,16 +48,15 @@ export const userService = {
     }),
     async run({ idStr, password }, ctx) {
       const email = idStr.toLowerCase()
-      await assertNotThrottled(ctx, 'login', email)
+      // The attempt counts before the password is checked (a failure leaves it counted), so parallel guesses cannot
+      // all pass the limit.
+      const slots = await takeSlots(ctx, 'login', email)
       const user = await userByEmail(ctx.db, email)
       // Unknown address: verify against a dummy hash, so both answers take one argon2 verification.
       const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false)
-      if (!user || !ok) {
-        await recordAttempt(ctx, 'login', email)
-        throw new ServiceError('INVALID_CREDENTIALS')
-      }
+      if (!user || !ok) throw new ServiceError('INVALID_CREDENTIALS')
+      await passed(ctx, 'login', email, slots)
       if (!user.verified) throw new ServiceError('PROF_NOT_VERIFIED')
-      await clearEvents(ctx.db, throttleKeys('login', email, ctx.clientIp)[0]!.key)
       const { token, expiresAt } = await createSession(ctx.db, user.id, ctx.now())
       return {
         session: token,
@@ -69,6 +69,7 @@ export const userService = {
 
   /** Ends the caller's session in the database (the page route clears the cookie as well). */
   logout: method({
+    whilePasswordUpdateRequired: true,
     params: z.object({}).passthrough(),
     async run(_p, ctx) {
       if (ctx.sessionToken) await deleteSession(ctx.db, ctx.sessionToken)
@@ -77,7 +78,18 @@ export const userService = {
     },
   }),
 
+  /** Ends every session of the account, this one included ("log out everywhere": a lost or shared phone). */
+  logoutEverywhere: method({
+    whilePasswordUpdateRequired: true,
+    params: z.object({}).passthrough(),
+    async run(_p, ctx) {
+      await deleteUserSessions(ctx.db, ctx.user.id)
+      return {}
+    },
+  }),
+
   updateSessionValidity: method({
+    whilePasswordUpdateRequired: true,
     params: z.object({}).passthrough(),
     async run(_p, ctx) {
       const until = await extendSession(ctx.db, ctx.user.sessionId, ctx.now())
@@ -99,8 +111,7 @@ export const userService = {
     async run({ pers, pwd }, ctx) {
       return withFloor(async () => {
         const email = pers.idStr
-        await assertNotThrottled(ctx, 'register', email)
-        await recordAttempt(ctx, 'register', email)
+        await takeSlots(ctx, 'register', email)
         // Both paths hash the password: the argon2 time is the same whether or not the address is known.
         const passwordHash = await hashPassword(pwd)
         const existing = await userByEmail(ctx.db, email)
@@ -147,8 +158,7 @@ export const userService = {
     params: z.object({ emailAddr: zEmail }),
     async run({ emailAddr }, ctx) {
       return withFloor(async () => {
-        await assertNotThrottled(ctx, 'resetRegistration', emailAddr)
-        await recordAttempt(ctx, 'resetRegistration', emailAddr)
+        await takeSlots(ctx, 'resetRegistration', emailAddr)
         const user = await userByEmail(ctx.db, emailAddr)
         const token = newToken()
         if (user && !user.verified) {
@@ -190,8 +200,7 @@ export const userService = {
     params: z.object({ emailAddr: zEmail }),
     async run({ emailAddr }, ctx) {
       return withFloor(async () => {
-        await assertNotThrottled(ctx, 'resetPassword', emailAddr)
-        await recordAttempt(ctx, 'resetPassword', emailAddr)
+        await takeSlots(ctx, 'resetPassword', emailAddr)
         const user = await userByEmail(ctx.db, emailAddr)
         const token = newToken()
         if (user) {
@@ -205,14 +214,18 @@ export const userService = {
 
   /**
    * The link of the reset mail: sets the new password, ends every session of the account and lifts a login lock.
-   * The link proves the address, so an unverified account counts as verified afterwards. The set-password form has
-   * no minimum length (spec 5: "no validation is active"), so neither has this method.
+   * The link proves the address, so an unverified account counts as verified afterwards. The password minimum
+   * (domain/password.ts) applies here as on every other way a password is set.
    */
   setPassword: method({
     public: true,
-    params: z.object({ emailAddr: zEmail, password: z.string().min(1).max(1000), verificationStr: zToken }),
+    params: z.object({ emailAddr: zEmail, password: zPassword, verificationStr: zToken }),
     async run({ emailAddr, password, verificationStr }, ctx) {
       const now = ctx.now()
+      await takeSlots(ctx, 'setPassword', emailAddr)
+      // The cheap check first: a bogus or used link costs no argon2 hash (it is checked again, atomically, below).
+      const known = await findToken(ctx.db, emailAddr, verificationStr, 'reset')
+      if (!known || known.token.usedAt || known.token.expiresAt <= now) throw new ServiceError('TOKEN_INVALID_OR_EXPIRED')
       const passwordHash = await hashPassword(password)
       const ok = await ctx.db.transaction(async (tx) => {
         const found = await findToken(tx, emailAddr, verificationStr, 'reset')
@@ -229,18 +242,23 @@ export const userService = {
     },
   }),
 
-  /** Changes the password; every other session of the account ends (this one stays). */
+  /**
+   * Changes the password. Every session of the account ends, this one included: the caller continues with the new
+   * token returned (a token someone may have copied before the change is worthless afterwards).
+   */
   updatePassword: method({
+    whilePasswordUpdateRequired: true,
     params: z.object({ currentPassword: z.string().min(1).max(1000), newPassword: zPassword }),
     async run({ currentPassword, newPassword }, ctx) {
       await checkCurrentPassword(ctx, currentPassword)
       const passwordHash = await hashPassword(newPassword)
-      await ctx.db.transaction(async (tx) => {
+      const { token, expiresAt } = await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, passwordUpdateRequired: false }).where(eq(users.id, ctx.user.id))
-        await tx.delete(sessions).where(and(eq(sessions.userId, ctx.user.id), ne(sessions.id, ctx.user.sessionId)))
+        await deleteUserSessions(tx, ctx.user.id)
         await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, ctx.user.id), eq(oneTimeTokens.kind, 'reset')))
+        return createSession(tx, ctx.user.id, ctx.now())
       })
-      return {}
+      return { session: token, sessionValidityDate: expiresAt.toISOString() }
     },
   }),
 
@@ -266,12 +284,10 @@ async function userByEmail(db: DbOrTx, email: string) {
 
 /** Wrong current passwords count like failed logins of the account (a stolen session cannot guess it). */
 async function checkCurrentPassword(ctx: AuthedContext, password: string) {
-  await assertNotThrottled(ctx, 'login', ctx.user.email)
+  const slots = await takeSlots(ctx, 'login', ctx.user.email)
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1)
-  if (!row || !(await verifyPassword(row.passwordHash, password))) {
-    await recordAttempt(ctx, 'login', ctx.user.email)
-    throw new ServiceError('WRONG_PASSWORD')
-  }
+  if (!row || !(await verifyPassword(row.passwordHash, password))) throw new ServiceError('WRONG_PASSWORD')
+  await passed(ctx, 'login', ctx.user.email, slots)
 }
 
 async function mailExistingAccount(ctx: ServiceContext, user: typeof users.$inferSelect) {
@@ -349,20 +365,28 @@ export function throttleKeys(action: ThrottledAction, email: string, clientIp: s
   ]
 }
 
-async function assertNotThrottled(ctx: ServiceContext, action: ThrottledAction, email: string) {
+/**
+ * Takes a slot under every limit of the action (the account's and the client's) before any costly work; refused
+ * with TOO_MANY_REQUESTS when one is full. The slots stay counted (for login: a failure counts), see passed().
+ */
+async function takeSlots(ctx: ServiceContext, action: ThrottledAction, email: string): Promise<number[]> {
   const now = ctx.now()
+  const taken: number[] = []
   for (const { key, limit } of throttleKeys(action, email, ctx.clientIp)) {
-    if (!(await checkThrottle(ctx.db, key, { limit, windowMs: THROTTLE.windowMs, now, count: false }))) throw new ServiceError('TOO_MANY_REQUESTS')
+    const slot = await takeSlot(ctx.db, key, { limit, windowMs: THROTTLE.windowMs, now })
+    if (!slot.ok) {
+      for (const id of taken) await withdrawEvent(ctx.db, id)
+      throw new ServiceError('TOO_MANY_REQUESTS')
+    }
+    taken.push(slot.id)
   }
+  return taken
 }
 
-async function recordAttempt(ctx: ServiceContext, action: ThrottledAction, email: string) {
-  const now = ctx.now()
-  const before = new Date(now.getTime() - THROTTLE.windowMs)
-  for (const { key } of throttleKeys(action, email, ctx.clientIp)) {
-    await ctx.db.delete(throttleEvents).where(and(eq(throttleEvents.key, key), lt(throttleEvents.at, before)))
-    await recordEvent(ctx.db, key, now)
-  }
+/** A correct password: the account's failures are forgotten and this attempt does not count against the client. */
+async function passed(ctx: ServiceContext, action: ThrottledAction, email: string, slots: number[]) {
+  await clearEvents(ctx.db, throttleKeys(action, email, ctx.clientIp)[0]!.key)
+  for (const id of slots) await withdrawEvent(ctx.db, id)
 }
 
 function digest(s: string) {

@@ -1,9 +1,8 @@
 // The user service (spec 7) against a real database: every method's rules and errors, the one-time token rules
 // (expiry, single use, invalidation), the throttle, the enumeration-safe answers, and a real SMTP exchange.
 import crypto from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
+import { startTestSmtp } from '../../tests/smtp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { memoryMailer, serviceContext, testDatabase, testEnv } from '../../tests/db'
 import type { Database } from '~/db/connect.server'
@@ -200,7 +199,7 @@ describe('verifyEmailAddress', () => {
     await register(a.email, { ip: a.ip })
     const { token } = linkOf(mailer.sent[0]!.text, 'verify-email')
     expect(await errorOf(user.verifyEmailAddress(ctx(), { emailAddr: b.email, verificationStr: token }))).toBe('PROF_VERIFICATION_FAILED')
-    expect(await errorOf(user.setPassword(ctx(), { emailAddr: a.email, password: 'x', verificationStr: token }))).toBe('TOKEN_INVALID_OR_EXPIRED')
+    expect(await errorOf(user.setPassword(ctx(), { emailAddr: a.email, password: 'xyz', verificationStr: token }))).toBe('TOKEN_INVALID_OR_EXPIRED')
     expect(await errorOf(user.verifyEmailAddress(ctx(), { emailAddr: a.email, verificationStr: 'A'.repeat(43) }))).toBe('PROF_VERIFICATION_FAILED')
     expect((await userRow(a.email))!.verified).toBe(false)
   })
@@ -253,10 +252,10 @@ describe('resetPassword and setPassword', () => {
     const u = await verifiedUser()
     await user.resetPassword(ctx({ ip: u.ip, now: t0 }), { emailAddr: u.email })
     const { token } = linkOf(mailer.sent.at(-1)!.text, 'set-password')
-    expect(await errorOf(user.setPassword(ctx({ now: new Date(t0.getTime() + TOKEN_TTL_MS.reset + 1000) }), { emailAddr: u.email, password: 'x', verificationStr: token }))).toBe(
+    expect(await errorOf(user.setPassword(ctx({ now: new Date(t0.getTime() + TOKEN_TTL_MS.reset + 1000) }), { emailAddr: u.email, password: 'xyz', verificationStr: token }))).toBe(
       'TOKEN_INVALID_OR_EXPIRED',
     )
-    await user.setPassword(ctx({ now: new Date(t0.getTime() + TOKEN_TTL_MS.reset - 1000) }), { emailAddr: u.email, password: 'x', verificationStr: token })
+    await user.setPassword(ctx({ now: new Date(t0.getTime() + TOKEN_TTL_MS.reset - 1000) }), { emailAddr: u.email, password: 'xyz', verificationStr: token })
     expect(TOKEN_TTL_MS.reset).toBe(3600 * 1000)
   })
 
@@ -266,8 +265,8 @@ describe('resetPassword and setPassword', () => {
     const first = linkOf(mailer.sent.at(-1)!.text, 'set-password')
     await user.resetPassword(ctx({ ip: u.ip }), { emailAddr: u.email })
     const second = linkOf(mailer.sent.at(-1)!.text, 'set-password')
-    expect(await errorOf(user.setPassword(ctx(), { emailAddr: u.email, password: 'x', verificationStr: first.token }))).toBe('TOKEN_INVALID_OR_EXPIRED')
-    await user.setPassword(ctx(), { emailAddr: u.email, password: 'x', verificationStr: second.token })
+    expect(await errorOf(user.setPassword(ctx(), { emailAddr: u.email, password: 'xyz', verificationStr: first.token }))).toBe('TOKEN_INVALID_OR_EXPIRED')
+    await user.setPassword(ctx(), { emailAddr: u.email, password: 'xyz', verificationStr: second.token })
   })
 
   test('the link proves the address: an unverified account is verified by setting a password', async () => {
@@ -275,9 +274,10 @@ describe('resetPassword and setPassword', () => {
     await register(email, { ip })
     await user.resetPassword(ctx({ ip }), { emailAddr: email })
     const { token } = linkOf(mailer.sent.at(-1)!.text, 'set-password')
-    // Spec 5: set-password has no minimum length active.
-    await user.setPassword(ctx(), { emailAddr: email, password: 'xy', verificationStr: token })
-    await expect(user.login(ctx({ ip }), { idStr: email, password: 'xy' })).resolves.toHaveProperty('session')
+    // The one password minimum applies here too: a 2-character password is refused and the link stays usable.
+    expect(await errorOf(user.setPassword(ctx(), { emailAddr: email, password: 'xy', verificationStr: token }))).toBe('INVALID_PARAMS')
+    await user.setPassword(ctx(), { emailAddr: email, password: 'xyz', verificationStr: token })
+    await expect(user.login(ctx({ ip }), { idStr: email, password: 'xyz' })).resolves.toHaveProperty('session')
   })
 })
 
@@ -372,15 +372,55 @@ describe('throttle (5 per account, 20 per client address, 15 minutes; counted in
   })
 })
 
+describe('hardening: atomic throttle, cheap checks before argon2', () => {
+  test('30 parallel wrong passwords for one account: at most 5 are evaluated, the rest TOO_MANY_REQUESTS', async () => {
+    const u = await verifiedUser()
+    const t0 = new Date()
+    const results = await Promise.all(Array.from({ length: 30 }, () => errorOf(user.login(ctx({ ip: fresh().ip, now: t0 }), { idStr: u.email, password: 'wrong' }))))
+    const evaluated = results.filter((r) => r === 'INVALID_CREDENTIALS').length
+    expect(results.filter((r) => r !== 'INVALID_CREDENTIALS' && r !== 'TOO_MANY_REQUESTS')).toEqual([])
+    expect(evaluated).toBeLessThanOrEqual(THROTTLE.perAccount)
+    // Refused attempts leave nothing behind; the evaluated ones count: later guesses get only the rest of the 5.
+    let later = 0
+    for (let i = 0; i < 10; i++) if ((await errorOf(user.login(ctx({ ip: fresh().ip, now: t0 }), { idStr: u.email, password: 'wrong' }))) === 'INVALID_CREDENTIALS') later++
+    expect(evaluated + later).toBe(THROTTLE.perAccount)
+    expect(await errorOf(user.login(ctx({ ip: fresh().ip, now: t0 }), { idStr: u.email, password: 'secret' }))).toBe('TOO_MANY_REQUESTS')
+  })
+
+  test('30 parallel reset requests for one address send at most 5 mails', async () => {
+    const u = await verifiedUser()
+    const before = mailer.sent.length
+    await Promise.all(Array.from({ length: 30 }, () => user.resetPassword(ctx({ ip: fresh().ip }), { emailAddr: u.email }).catch(() => null)))
+    await new Promise((r) => setImmediate(r))
+    expect(mailer.sent.length - before).toBeLessThanOrEqual(THROTTLE.perAccount)
+  })
+
+  test('setPassword with a bogus link hashes nothing, and one client is throttled after 20 tries', async () => {
+    const u = await verifiedUser()
+    const { ip } = fresh()
+    const hashes = vi.mocked(password.hashPassword)
+    hashes.mockClear()
+    for (let i = 0; i < THROTTLE.perClient; i++) {
+      const other = fresh()
+      expect(await errorOf(user.setPassword(ctx({ ip }), { emailAddr: other.email, password: 'long-enough', verificationStr: `bogus-${i}` }))).toBe('TOKEN_INVALID_OR_EXPIRED')
+    }
+    expect(hashes).not.toHaveBeenCalled()
+    expect(await errorOf(user.setPassword(ctx({ ip }), { emailAddr: u.email, password: 'long-enough', verificationStr: 'bogus' }))).toBe('TOO_MANY_REQUESTS')
+  })
+})
+
 describe('updatePassword', () => {
-  test('checks the current password and the new one’s length; ends the other sessions, keeps this one', async () => {
+  test('checks the current password and the new one’s length; ends every session and rotates this one', async () => {
     const u = await verifiedUser()
     const other = await user.login(ctx({ ip: u.ip }), { idStr: u.email, password: 'secret' })
     const c = ctx({ user: u.sessionUser, token: u.session })
     expect(await errorOf(user.updatePassword(c, { currentPassword: 'secret', newPassword: 'ab' }))).toBe('INVALID_PARAMS')
     expect(await errorOf(user.updatePassword(ctx(), { currentPassword: 'secret', newPassword: 'newer' }))).toBe('SESSION_NOT_SET')
-    await user.updatePassword(c, { currentPassword: 'secret', newPassword: 'newer' })
-    expect((await resolveSession(database.db, u.session, new Date())).state).toBe('valid')
+    const changed = await user.updatePassword(c, { currentPassword: 'secret', newPassword: 'newer' })
+    // The token used for the change is worthless afterwards (it may have been copied); the caller goes on with a new one.
+    expect(changed.session).not.toBe(u.session)
+    expect((await resolveSession(database.db, u.session, new Date())).state).toBe('invalid')
+    expect((await resolveSession(database.db, changed.session, new Date())).state).toBe('valid')
     expect((await resolveSession(database.db, other.session, new Date())).state).toBe('invalid')
     await expect(user.login(ctx({ ip: u.ip }), { idStr: u.email, password: 'newer' })).resolves.toHaveProperty('session')
   })
@@ -391,6 +431,18 @@ describe('updatePassword', () => {
     expect((await user.login(ctx({ ip: u.ip }), { idStr: u.email, password: 'secret' })).passwordUpdateRequired).toBe(true)
     await user.updatePassword(ctx({ user: u.sessionUser, token: u.session }), { currentPassword: 'secret', newPassword: 'newer' })
     expect((await userRow(u.email))!.passwordUpdateRequired).toBe(false)
+  })
+})
+
+describe('logoutEverywhere', () => {
+  test('ends every session of the account, this one included, and no one else’s', async () => {
+    const u = await verifiedUser()
+    const v = await verifiedUser()
+    const other = await user.login(ctx({ ip: u.ip }), { idStr: u.email, password: 'secret' })
+    await user.logoutEverywhere(ctx({ user: u.sessionUser, token: u.session }), {})
+    expect((await resolveSession(database.db, u.session, new Date())).state).toBe('invalid')
+    expect((await resolveSession(database.db, other.session, new Date())).state).toBe('invalid')
+    expect((await resolveSession(database.db, v.session, new Date())).state).toBe('valid')
   })
 })
 
@@ -468,30 +520,14 @@ describe('mail templates', () => {
 
 describe('a real SMTP exchange', () => {
   test('the verification mail of a registration arrives over SMTP with its link', async () => {
-    const received: { from?: string; to: string[]; raw: string }[] = []
-    let arrived!: () => void
-    const done = new Promise<void>((resolve) => (arrived = resolve))
-    const server = new SMTPServer({
-      disabledCommands: ['STARTTLS'],
-      authOptional: true,
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
-          callback()
-          arrived()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const server = await startTestSmtp()
     try {
-      const port = (server.server.address() as AddressInfo).port
-      const smtp = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent', from: 'Diary <noreply@example.org>' })
+      const arrived = server.next()
+      const smtp = createMailer({ smtpUrl: server.url, outboxDir: '/nonexistent', from: 'Diary <noreply@example.org>' })
       const { email, ip } = fresh()
       await user.register(ctx({ ip, mailer: smtp, locale: 'de_DE' }), { pers: { idStr: email }, pwd: 'secret' })
-      await done
+      await arrived
+      const { received } = server
       expect(received).toHaveLength(1)
       expect(received[0]!.to).toEqual([email])
       expect(received[0]!.from).toBe('noreply@example.org')
@@ -507,7 +543,7 @@ describe('a real SMTP exchange', () => {
       await user.verifyEmailAddress(ctx(), { emailAddr: link.email, verificationStr: link.token })
       expect((await database.db.select({ v: users.verified }).from(users).where(and(eq(users.email, email))))[0]!.v).toBe(true)
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await server.close()
     }
   })
 })

@@ -2,7 +2,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { EmailRequestSchema } from '~/lib/account-forms'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { PageTitle } from '~/lib/title'

@@ -4,8 +4,8 @@
 // switches its type.
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useState } from 'react'
-import { useTranslation } from '~/lib/i18n'
-import { useHydrated } from '~/components/ui'
+import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 
 export function PasswordField({
   field,

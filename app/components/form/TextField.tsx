@@ -1,6 +1,8 @@
 // A labelled input wired to a conform field: errors (i18n keys) shown and announced next to the field.
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { useTranslation } from '~/lib/i18n'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { useTranslation } from 'react-i18next'
+import { useNonce } from '~/lib/nonce'
 
 export function TextField({
   field,
@@ -52,14 +54,7 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   )
 }
 
-/** The honeypot field: hidden from people and assistive technology, tempting to bots. */
+/** The honeypot fields (remix-utils): hidden from people and assistive technology, tempting to bots. */
 export function Honeypot() {
-  return (
-    <div className="visually-hidden" aria-hidden="true">
-      <label>
-        Website
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-      </label>
-    </div>
-  )
+  return <HoneypotInputs label="Website" nonce={useNonce()} />
 }

@@ -3,7 +3,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { UpdatePasswordSchema } from '~/lib/account-forms'
 import { FormErrors, TextField } from './TextField'
 

@@ -1,5 +1,5 @@
 // Inline SVG sprite with the 12 traffic-mode icons and the UI icons, plus small components that use it.
-// Render <ModeSprite /> once (root layout); then <Icon name="trash" />, <ModeIcon mode="CAR" />, <ModeDot mode="CAR" />.
+// Render <ModeSprite /> once (root layout); then <Icon name="trash" />, <ModeIcon mode="CAR" />.
 // All icons are 24×24 stroke drawings in currentColor.
 import type { ReactNode } from 'react'
 import { TRAFFIC_MODES, isTrafficMode, modeColor, modeIconId, type TrafficModeConstant } from './modes'
@@ -183,15 +183,3 @@ export function ModeIcon({ mode, label, className }: ModeProps) {
   )
 }
 
-/** A 12px dot in the mode colour (class .mode-dot) with a text alternative. */
-export function ModeDot({ mode, label, className }: ModeProps) {
-  return (
-    <span
-      className={cx('mode-dot', className)}
-      style={{ backgroundColor: modeColor(mode) }}
-      data-mode={isTrafficMode(mode) ? mode : 'UNKNOWN'}
-      title={label}
-      {...a11y(label)}
-    />
-  )
-}

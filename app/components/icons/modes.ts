@@ -1,7 +1,7 @@
 // The 12 traffic modes of the study, each with a fixed colour and a sprite symbol (see ModeSprite.tsx).
 // Colours: BICYCLE, CAR and WALK are given by the study; the others were chosen to be distinct and to
-// reach ≥ 3:1 against white (non-text graphic). BICYCLE (#3ba8e3) is only 2.66:1, which is why
-// .mode-dot draws a darker inner ring; never use a mode colour for text.
+// reach ≥ 3:1 against white (non-text graphic). BICYCLE (#3ba8e3) is only 2.66:1, so a mode is never told by its colour alone (its
+// icon and name go with it); never use a mode colour for text.
 
 export const TRAFFIC_MODE_CONSTANTS = [
   'AIRPLANE',
@@ -45,6 +45,29 @@ const MODE_COLORS: Readonly<Record<TrafficModeConstant, string>> = {
 
 export const TRAFFIC_MODES: readonly TrafficMode[] = Object.freeze(
   TRAFFIC_MODE_CONSTANTS.map((constant) => Object.freeze({ constant, color: MODE_COLORS[constant], icon: `mode-${constant}` })),
+)
+
+/**
+ * The order a participant picks a mode in: the everyday modes first (walking, car, bus, train, bicycle), the rare
+ * ones and "unknown" last, so the likely answer is at the top of the list.
+ */
+export const MODES_BY_COMMONNESS: readonly TrafficMode[] = Object.freeze(
+  (
+    [
+      'WALK',
+      'CAR',
+      'PUBLIC_TRANSPORT_BUS',
+      'PUBLIC_TRANSPORT_TRAIN',
+      'BICYCLE',
+      'E_SCOOTER',
+      'MOTORBIKE',
+      'PUBLIC_TRANSPORT_CHANGE',
+      'STATIONARY',
+      'SHIP',
+      'AIRPLANE',
+      'UNKNOWN',
+    ] as const
+  ).map((c) => TRAFFIC_MODES.find((m) => m.constant === c)!),
 )
 
 export function isTrafficMode(value: unknown): value is TrafficModeConstant {

@@ -1,8 +1,9 @@
 // Global elements of spec 2.3 shared by both layouts: toasts, the cookie banner, footer links, locale switch.
 import { Form, Link, useLocation } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/lib/context.server'
 import { Toasts } from '~/components/ui/Toasts'
+import { safeRedirect } from '~/lib/safe-redirect'
 
 export function ToastList({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation()
@@ -24,7 +25,7 @@ export function CookieBanner({ consent }: { consent: boolean }) {
   return (
     <Form method="post" action="/consent" className="cookie-banner" aria-label={t('cookie.label')}>
       <p>{t('cookie.text')}</p>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={safeRedirect(location.pathname + location.search, '/')} />
       <button type="submit" className="btn btn--primary">
         {t('cookie.ok')}
       </button>
@@ -39,7 +40,7 @@ export function LocaleSwitch() {
   const params = new URLSearchParams(location.search)
   params.set('locale', other)
   return (
-    <a className="locale-switch" href={`${location.pathname}?${params}`} hrefLang={other === 'en_US' ? 'en' : 'de'} lang={other === 'en_US' ? 'en' : 'de'}>
+    <a className="locale-switch" href={`${safeRedirect(location.pathname, '/')}?${params}`} hrefLang={other === 'en_US' ? 'en' : 'de'} lang={other === 'en_US' ? 'en' : 'de'}>
       {t('locale.switchTo')}
     </a>
   )

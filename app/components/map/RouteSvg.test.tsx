@@ -1,5 +1,5 @@
-// Issue 5: "always, from the server: an inline SVG of the way's legs (projected from the geometry, each leg in its
-// mode's colour, start and end marked, with an accessible description)".
+// The way's route drawn on the server: each leg in its mode's colour, start and end marked and named, a scale bar,
+// an accessible name and description.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { modeColor } from '~/components/icons/modes'
@@ -57,5 +57,32 @@ describe('RouteSvg', () => {
     expect(html).toContain('>No route</text>')
     expect(html).not.toContain('polyline')
     expect(html).not.toContain('circle')
+  })
+
+  test('start and end carry their names; a scale bar tells the distance', () => {
+    const html = render({ startName: 'Zuhause', endName: 'Torstraße <Mitte>' })
+    expect(html).toMatch(/<text class="route-svg__label route-svg__label--start"[^>]*>Zuhause<\/text>/)
+    expect(html).toMatch(/<text class="route-svg__label route-svg__label--end"[^>]*>Torstraße &lt;Mitte&gt;<\/text>/)
+    // The way spans about 7 km east-west in 544 units: a 140-unit bar holds at most ~1.8 km, so 1 km.
+    const scale = /<g class="route-svg__scale" data-metres="(\d+)"><path d="M16 378 v8 h([\d.]+) v-8"><\/path><text[^>]*>([^<]+)<\/text>/.exec(html)!
+    expect(scale[1]).toBe('1000')
+    expect(scale[3]).toBe('1 km')
+    expect(Number(scale[2])).toBeGreaterThan(60)
+    expect(Number(scale[2])).toBeLessThanOrEqual(140)
+  })
+
+  test('long names are shortened; labels stay inside the picture', () => {
+    const html = render({ startName: 'A'.repeat(60), endName: 'B' })
+    expect(html).toContain(`>${'A'.repeat(29)}…</text>`)
+    const anchors = [...html.matchAll(/route-svg__label[^"]*" x="([\d.]+)" y="([\d.]+)" text-anchor="(\w+)"/g)]
+    expect(anchors.map((a) => a[3])).toEqual(['start', 'end']) // west end anchored left, east end anchored right
+    for (const [, , y] of anchors) expect(Number(y)).toBeGreaterThan(0)
+  })
+
+  test('a single point or no route: no scale bar (there is no distance to tell), no labels without a point', () => {
+    expect(render({ legs: [{ id: 1, mode: 'CAR', geom: [{ lat: 52.5, lon: 13.4 }] }] })).not.toContain('route-svg__scale')
+    const empty = render({ legs: [{ id: 1, mode: 'CAR', geom: [] }], startName: 'Zuhause' })
+    expect(empty).not.toContain('route-svg__scale')
+    expect(empty).not.toContain('Zuhause')
   })
 })

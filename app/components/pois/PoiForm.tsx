@@ -1,13 +1,18 @@
-// The add-place and edit-place form (spec 2.8, 5): place search, the map (with JavaScript), coordinates, name and,
-// when adding in development mode, the verification checkbox. One <form>: "Search" sends it as a GET (so what was
+// The add-place and edit-place form: the place search, the map and "use my position" (with JavaScript), the
+// coordinates, the name and, when adding in development mode, the verification checkbox. Each of these is one way
+// to give the position; none depends on another (the map may not load). One <form>: "Search" sends it as a GET (so what was
 // typed survives the search without JavaScript), "Save" posts it with its intent. The rules live in the service;
 // errors come back from the action as i18n keys.
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { Form } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
-import { Button, Choice, DialogCloseLink, Field, Fieldset, Notice, useHydrated } from '~/components/ui'
-import { PoiPickerMap } from '~/components/map/PoiPickerMap'
-import { DEFAULT_MAP_CENTRE, parseCoordinate, validLatLon } from '~/domain/poi'
+import { useTranslation } from 'react-i18next'
+import { ClientOnly } from 'remix-utils/client-only'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { Button, Choice, DialogCloseLink, Field, Fieldset, Notice } from '~/components/ui'
+import { PickMap } from '~/components/map/PickMap'
+import type { TileSource } from '~/components/map/tile-source'
+import { UsePosition } from '~/components/map/UsePosition'
+import { ADD_PLACE_ZOOM, DEFAULT_MAP_CENTRE, parseCoordinate, validLatLon } from '~/domain/poi'
 
 export interface PlaceOption {
   name: string
@@ -48,7 +53,7 @@ export function PoiForm({
   search,
   errors,
   devMode,
-  tileUrl,
+  tiles,
 }: {
   mode: 'add' | 'edit'
   poiId?: number
@@ -56,7 +61,7 @@ export function PoiForm({
   search: PoiSearchState
   errors: PoiFormErrors
   devMode: boolean
-  tileUrl: string
+  tiles: TileSource | undefined
 }) {
   const { t } = useTranslation('pois')
   const hydrated = useHydrated()
@@ -167,14 +172,23 @@ export function PoiForm({
         </Fieldset>
       ) : null}
 
-      {hydrated ? (
-        <div className="poi-form__map">
-          <p className="field__hint" id={id('map-hint')}>
-            {t('form.mapHint')}
-          </p>
-          <PoiPickerMap position={position} centre={centre} tileUrl={tileUrl} label={t('form.map')} markerLabel={t('form.marker')} onPick={pick} />
-        </div>
-      ) : null}
+      <ClientOnly>
+        {() => (
+          <div className="poi-form__map stack--sm">
+            <PickMap
+              points={position ? [{ ...position, label: '', active: true }] : []}
+              centre={centre}
+              zoom={ADD_PLACE_ZOOM}
+              tiles={tiles}
+              label={t('form.map')}
+              hint={t('form.mapHint')}
+              markerLabel={t('form.marker')}
+              onPick={pick}
+            />
+            <UsePosition onPosition={pick} />
+          </div>
+        )}
+      </ClientOnly>
 
       <Fieldset legend={t('form.position')} hint={t('form.positionHint')} error={positionError} id={id('position')}>
         <div className="poi-coords">

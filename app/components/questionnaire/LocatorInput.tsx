@@ -1,14 +1,19 @@
 // SINGLE_LOCATOR / MULTIPLE_LOCATOR: one point per field (a MULTIPLE_LOCATOR has a field per option). Without
 // JavaScript a field is answered by picking one of the participant's saved places or typing an address or
-// "lat, lon" (the server looks it up); with JavaScript a Leaflet map is added on which a tap places the point of the
-// active field. The point travels in the hidden field o<optId> as "lat, lon"; the server stores GeoJSON.
-import { useEffect, useId, useState, type ComponentType } from 'react'
-import { useTranslation } from '~/lib/i18n'
-import { useHydrated } from '~/components/ui'
+// "lat, lon" (the server looks it up); with JavaScript "use my position" is added, and a map on which a tap places
+// the point of the active field (when its tiles load). The point travels in the hidden field o<optId> as
+// "lat, lon"; the server stores GeoJSON.
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { field, type FormState } from '~/domain/answerInput'
 import { latLonInputText, parseLatLonInput } from '~/domain/geoAnswer'
 import type { QuestionView } from '~/services/questionnaire/flow.server'
-import type { LocatorMapProps } from './LocatorMap.client'
+import { PickMap } from '~/components/map/PickMap'
+import type { TileSource } from '~/components/map/tile-source'
+import { UsePosition } from '~/components/map/UsePosition'
+import { DEFAULT_CENTER } from '~/domain/geometry'
+import { ADD_PLACE_ZOOM } from '~/domain/poi'
 
 export interface PlaceOption {
   id: number
@@ -20,7 +25,7 @@ export interface PlaceOption {
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''))
 const near = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lon - b.lon) < 1e-5
 
-export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; state: FormState; pois: PlaceOption[]; tileUrl: string }) {
+export function LocatorInput({ q, state, pois, tiles }: { q: QuestionView; state: FormState; pois: PlaceOption[]; tiles: TileSource | undefined }) {
   const { t } = useTranslation('questionnaire')
   const base = useId()
   const options = q.rows[0].options
@@ -29,20 +34,7 @@ export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; sta
   const [chosen, setChosen] = useState(() => options.map(() => ''))
   const [typed, setTyped] = useState(() => options.map(() => ''))
   const [active, setActive] = useState(0)
-  const [MapView, setMapView] = useState<ComponentType<LocatorMapProps> | null>(null)
   const label = (i: number) => options[i].introTxt || t('place.yourPlace')
-
-  useEffect(() => {
-    let cancelled = false
-    import('./LocatorMap.client')
-      .then((m) => !cancelled && setMapView(() => m.LocatorMap))
-      .catch(() => {
-        // Offline or blocked: the saved places and the address field still work.
-      })
-    return () => {
-      cancelled = true
-    }
-  }, [])
 
   const setAt = <T,>(list: T[], i: number, v: T) => list.map((x, j) => (j === i ? v : x))
   const pick = (lat: number, lon: number) => {
@@ -57,7 +49,7 @@ export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; sta
 
   return (
     <div className="stack">
-      {hydrated && MapView ? (
+      {hydrated ? (
         <div className="stack--sm">
           {options.length > 1 ? (
             <fieldset className="qtn-row">
@@ -74,12 +66,17 @@ export function LocatorInput({ q, state, pois, tileUrl }: { q: QuestionView; sta
               </div>
             </fieldset>
           ) : null}
-          <p className="field__hint" id={`${base}-maphint`}>
-            {t('place.mapHint', { place: label(active) })}
-          </p>
-          <div className="qtn-map-wrap" role="region" aria-label={t('place.map')} aria-describedby={`${base}-maphint`}>
-            <MapView points={mapPoints} tileUrl={tileUrl} zoomInTitle={t('place.zoomIn')} zoomOutTitle={t('place.zoomOut')} onPick={pick} />
-          </div>
+          <PickMap
+            points={mapPoints}
+            centre={pois[0] ?? DEFAULT_CENTER}
+            zoom={ADD_PLACE_ZOOM}
+            tiles={tiles}
+            label={t('place.map')}
+            hint={t('place.mapHint', { place: label(active) })}
+            markerLabel={label(active)}
+            onPick={pick}
+          />
+          <UsePosition onPosition={pick} />
         </div>
       ) : null}
       {options.map((o, i) => {

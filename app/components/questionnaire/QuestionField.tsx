@@ -3,13 +3,14 @@
 // (exclusive options, clamping, the constant sum, text limits). With JavaScript the rules also apply while typing:
 // exclusive options clear the others, the last moved slider is reduced, the remaining characters count down.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { Choice, Notice, cx } from '~/components/ui'
 import { field, type FormState } from '~/domain/answerInput'
 import { applyConstantSum, clampNumber } from '~/domain/numbers'
 import { toggleChoice } from '~/domain/questionValidity'
 import type { QuestionView } from '~/services/questionnaire/flow.server'
 import { LocatorInput, type PlaceOption } from './LocatorInput'
+import type { TileSource } from '~/components/map/tile-source'
 
 export interface QuestionFieldProps {
   q: QuestionView
@@ -21,7 +22,7 @@ export interface QuestionFieldProps {
   debug: boolean
   today: string
   pois: PlaceOption[]
-  tileUrl: string
+  tiles: TileSource | undefined
   /** Focus the question when it appears after a navigation (not on the first page load). */
   autoFocus: boolean
 }
@@ -30,7 +31,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '
 const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : [])
 const chars = (s: string) => [...s].length
 
-export function QuestionField({ q, state, error, notice, debug, today, pois, tileUrl, autoFocus }: QuestionFieldProps) {
+export function QuestionField({ q, state, error, notice, debug, today, pois, tiles, autoFocus }: QuestionFieldProps) {
   const { t } = useTranslation('questionnaire')
   const base = useId()
   const legendId = `${base}-legend`
@@ -81,7 +82,7 @@ export function QuestionField({ q, state, error, notice, debug, today, pois, til
           <p>{t('errors:QUESTION_SHAPE_UNEXPECTED')}</p>
         </Notice>
       ) : q.type === 'SINGLE_LOCATOR' || q.type === 'MULTIPLE_LOCATOR' ? (
-        <LocatorInput q={q} state={state} pois={pois} tileUrl={tileUrl} />
+        <LocatorInput q={q} state={state} pois={pois} tiles={tiles} />
       ) : (
         <Inputs {...ctx} />
       )}

@@ -3,7 +3,7 @@
 // Next and Complete come first in the markup so that Enter in a text field means Next, never Back.
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { Button, Notice, cx } from '~/components/ui'
 import { useRootData } from '~/root'
 import type { FlowView, PartTitle, QuestionView } from '~/services/questionnaire/flow.server'
@@ -124,7 +124,7 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
               debug={root?.debugMode === true}
               today={view.today}
               pois={view.pois}
-              tileUrl={root?.mapTileUrl ?? ''}
+              tiles={root?.mapTileUrl ? { url: root.mapTileUrl, attribution: root.mapTileAttribution } : undefined}
               autoFocus={moved}
             />
           ) : (

@@ -1,7 +1,7 @@
 // The right panel of trip detail during the questionnaire step (owned by the questionnaire feature): the way's
 // trip questionnaire, then its leg questionnaires, one question at a time. The detail page renders the panel's
 // card and heading; the forms post to /ways/tripDetails/:id/questionnaire, which redirects back here.
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { ButtonLink, Notice } from '~/components/ui'
 import type { QuestionnaireStepData } from '~/services/questionnaire-step.server'
 import { QuestionnaireRunner } from './QuestionnaireRunner'

@@ -4,7 +4,7 @@
 // fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 { reportError } and the dialog
 // shows it next to the reasons.
 import { Form, useActionData } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 
 export const REPORT_DIALOG_ID = 'report'

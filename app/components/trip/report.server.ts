@@ -4,7 +4,7 @@
 // Call it first in the page's action; it returns null for any other intent.
 import { data } from 'react-router'
 import type { Ctx } from '~/lib/context.server'
-import { safeRedirect } from '~/lib/guards.server'
+import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { tripService } from '~/services/trip.server'
 import { REPORT_REMARK } from '~/services/trip/list.server'

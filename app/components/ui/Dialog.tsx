@@ -14,26 +14,15 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type MouseEvent,
   type ReactNode,
   type SyntheticEvent,
 } from 'react'
 import { Link, useLocation, useNavigate, type LinkProps } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons/ModeSprite'
 import { buttonClass } from './Button'
 import { cx } from './cx'
-
-const subscribeNothing = () => () => {}
-
-/** false on the server and during hydration, true afterwards (and for components mounted later on the client). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  )
-}
 
 export type DialogProps = {
   /** Element id (the page links to `#id`); the title gets `${id}-title`. */

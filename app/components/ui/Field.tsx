@@ -123,12 +123,20 @@ export type ChoiceProps = Omit<ComponentProps<'input'>, 'type'> & {
 
 /** A checkbox or radio with its label in one ≥44px tap target: <label class="choice">. `className` goes on the label. */
 export function Choice({ type = 'checkbox', label, hint, className, ...input }: ChoiceProps) {
+  // The hint describes the choice; it is not part of its name.
+  const id = useId()
   return (
     <label className={cx('choice', className)}>
-      <input type={type} {...input} />
+      <input type={type} {...(hint ? { 'aria-labelledby': `${id}-label`, 'aria-describedby': `${id}-hint` } : {})} {...input} />
       <span className="choice__text">
-        <span className="choice__label">{label}</span>
-        {hint ? <span className="choice__hint">{hint}</span> : null}
+        <span className="choice__label" id={`${id}-label`}>
+          {label}
+        </span>
+        {hint ? (
+          <span className="choice__hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        ) : null}
       </span>
     </label>
   )

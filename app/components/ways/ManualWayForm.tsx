@@ -7,7 +7,7 @@
 // The form then carries the kept values in hidden inputs with the same names (contracts.md §6).
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { Dialog, DialogCloseLink } from '~/components/ui/Dialog'
 import { Button, ButtonLink, Choice } from '~/components/ui'
 import { cx } from '~/components/ui/cx'
@@ -25,6 +25,8 @@ export interface WayFormData {
   modes: { constant: string; name: string }[]
   /** YYYY-MM-DD in the study time zone: the date pickers' max (no future dates). */
   today: string
+  /** The edited way's version (sent back as `version`); absent for a new way. */
+  version?: number
 }
 
 const PICKERS = ['purposes', 'start', 'end', 'modes'] as const
@@ -68,7 +70,7 @@ type Invalid = Record<PickerId, boolean>
 
 function invalidFields(error: string | null, v: WayFormValues): Invalid {
   const fillAll = error === 'ways:addWay.fillAll'
-  const order = error === 'ways:addWay.endBeforeStart'
+  const order = error === 'ways:addWay.endBeforeStart' || error === 'ways:noFuture.message'
   return {
     purposes: fillAll && v.purposes.length === 0,
     modes: fillAll && v.tfcModes.length === 0,
@@ -149,6 +151,7 @@ function WayForm({ data }: { data: WayFormData }) {
           </div>
         ) : null}
         <input type="hidden" name="id" value={data.id} />
+        {data.version != null ? <input type="hidden" name="version" value={data.version} /> : null}
 
         <ul className="way-summary">
           {summary.map((f) => {

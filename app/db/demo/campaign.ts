@@ -229,7 +229,7 @@ function legQuestionnaire(): QuestionnaireInput {
     tfcModes: [], // every mode
     mandatory: true,
     showProg: false,
-    applyResps: true,
+    // No applyResps: the copy-to-later-legs prompt is offered unless a questionnaire opts out.
     section: section(400, [
       listed(
         401,

@@ -162,7 +162,8 @@ async function moveTo(flow: Flow, i: number, position: number) {
 /** Later leg parts of the same questionnaire and mode that are not complete (candidates for the copy). */
 function copyTargets(flow: Flow, k: number): number[] {
   const p = flow.parts[k]
-  if (p.legIdx == null || !p.qtn.def.applyResps) return []
+  // Offered unless the questionnaire opts out (applyResps: false).
+  if (p.legIdx == null || p.qtn.def.applyResps === false) return []
   return flow.parts
     .map((x, j) => ({ x, j }))
     .filter(({ x, j }) => j > k && x.qtn.id === p.qtn.id && x.tfcMode === p.tfcMode && x.legIdx != null && !isComplete(flow, j))

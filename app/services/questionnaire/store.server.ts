@@ -21,6 +21,7 @@ import type { Answer } from '~/domain/questionnaire'
 import { normalisedModes } from '~/domain/legEdit'
 import { copyableAnswers, questionByOption } from '~/domain/questionFlow'
 import { dayInZone } from '~/domain/time'
+import { refusal, wayFacts, wayState } from '~/domain/wayState'
 import type { Locale } from '~/domain/locale'
 import type { Questionnaire, QuestionnaireType, Text } from '../schemas/campaign-file'
 import { ServiceError, type AuthedContext } from '../core.server'
@@ -219,10 +220,10 @@ export async function tripParts(db: DbOrTx, userId: number, campaignId: number |
   return parts
 }
 
-/** Trip and leg questionnaires can be answered once the way is confirmed, and not while it is reported. */
-export function assertTripAnswerable(trip: TripRow) {
-  if (trip.fdbkAvail) throw new ServiceError('TRIP_REPORTED')
-  if (!trip.validationStatus && !trip.confirmationStatus) throw new ServiceError('WRONG_STEP')
+/** Whether the way's questionnaires can be answered now: its state (domain/wayState.ts) decides. */
+export function assertTripAnswerable(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]) {
+  const state = wayState(wayFacts(trip, legRows))
+  if (!state.allows.answerQuestions) throw new ServiceError(refusal(state.state))
 }
 
 /**

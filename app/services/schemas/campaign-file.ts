@@ -25,8 +25,8 @@
  * the codes of one boolExpDef; the codes must be answer option ids of the parent question.
  */
 import { z } from 'zod'
+import { parseClock, parseFileTime } from '~/domain/fileTime'
 import { QUESTION_TYPES, type QuestionType } from '~/domain/questionnaire'
-import { parseDay } from '~/domain/time'
 
 // The 12 mode constants live with their colours and icons in one place.
 import { TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant } from '~/components/icons/modes'
@@ -41,21 +41,66 @@ export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number]
 /** Ids are PostgreSQL integers. */
 export const IdSchema = z.number().int().positive().max(2_147_483_647)
 
-const isCalendarDay = (s: string) => parseDay(s.slice(0, 10)) !== null
+const pad = (n: number) => String(n).padStart(2, '0')
 
-/** 'YYYY-MM-DD HH:mm' (wall clock in the study time zone). */
+/**
+ * A time in a file: 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD HH:mm:ss' (wall clock in the study time zone; a 'T' may
+ * separate date and time), or ISO 8601 with an offset (an instant, as the app's own exports write it). Wall-clock
+ * times come out as 'YYYY-MM-DD HH:mm' (':ss' only when the seconds are not 00), instants as given.
+ */
 export const DateTimeSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/, 'expected YYYY-MM-DD HH:mm')
-  .refine(isCalendarDay, 'not a calendar date')
+  .regex(
+    /^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/,
+    'expected YYYY-MM-DD HH:mm (or HH:mm:ss, or ISO 8601 with an offset)',
+  )
+  .transform((value, ctx) => {
+    const t = parseFileTime(value)
+    if (!t) {
+      ctx.addIssue({ code: 'custom', message: 'not a calendar date' })
+      return z.NEVER
+    }
+    if (t.kind === 'instant') return value
+    return `${t.day} ${pad(t.hour)}:${pad(t.minute)}${t.second ? `:${pad(t.second)}` : ''}`
+  })
 
-/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'. */
-const DayOrDateTimeSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}( ([01]\d|2[0-3]):[0-5]\d)?$/, 'expected YYYY-MM-DD or YYYY-MM-DD HH:mm')
-  .refine(isCalendarDay, 'not a calendar date')
+/** 'YYYY-MM-DD' or a DateTimeSchema time. */
+const DayOrDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}([ T].+)?$/, 'expected YYYY-MM-DD or YYYY-MM-DD HH:mm').transform((value, ctx) => {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && parseFileTime(`${value} 00:00`)) return value
+  const parsed = DateTimeSchema.safeParse(value)
+  if (parsed.success) return parsed.data
+  ctx.addIssue({ code: 'custom', message: 'expected YYYY-MM-DD or YYYY-MM-DD HH:mm (or HH:mm:ss)' })
+  return z.NEVER
+})
 
-const ClockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:mm')
+/** 'HH:mm' or 'HH:mm:ss'; comes out as 'HH:mm' (':ss' only when not 00). */
+const ClockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'expected HH:mm or HH:mm:ss').transform((value, ctx) => {
+  const c = parseClock(value)
+  if (!c) {
+    ctx.addIssue({ code: 'custom', message: 'expected HH:mm or HH:mm:ss' })
+    return z.NEVER
+  }
+  return `${pad(c.hour)}:${pad(c.minute)}${c.second ? `:${pad(c.second)}` : ''}`
+})
+
+/** Accepted so files written from the app's own entities import, and ignored (the database computes or assigns it). */
+const ReadOnly = (what: string) => z.unknown().optional().describe(`Read-only (${what}): accepted and ignored.`)
+
+/** A time's instant for ordering checks (wall-clock times in the study zone). */
+export function instantOf(value: string): number {
+  const t = parseFileTime(value)
+  if (!t) return NaN
+  if (t.kind === 'instant') return t.date.getTime()
+  return Date.UTC(Number(t.day.slice(0, 4)), Number(t.day.slice(5, 7)) - 1, Number(t.day.slice(8, 10)), t.hour, t.minute, t.second) - zoneOffsetMs(t.day)
+}
+/** Approximate offset of the study zone on a day, enough to order a wall-clock time against an instant. */
+function zoneOffsetMs(day: string): number {
+  const zone = process.env.STUDY_TIME_ZONE || 'Europe/Berlin'
+  const noon = new Date(`${day}T12:00:00Z`)
+  const local = new Date(noon.toLocaleString('en-US', { timeZone: zone, hour12: false }))
+  const utc = new Date(noon.toLocaleString('en-US', { timeZone: 'UTC', hour12: false }))
+  return local.getTime() - utc.getTime()
+}
 
 export const LocaleSchema = z.enum(['de_DE', 'en_US'])
 
@@ -210,6 +255,27 @@ export const QuestionFilterSchema = z.strictObject({
   },
 })
 
+/**
+ * A multi-field question (sliders, row texts, sums, locators) written with one sub-question per field, each with
+ * one option, means the same as one sub-question with an option per field: merge them (the sub-question's text
+ * becomes its option's text where the option has none).
+ */
+export function mergeFieldSubQuestions(raw: unknown): unknown {
+  // Runs on parsed questions: the sub-questions and options are already checked.
+  if (!raw || typeof raw !== 'object') return raw
+  const q = raw as { type?: unknown; subQuestions?: unknown }
+  const type = q.type as QuestionType
+  if (QUESTION_SHAPES[type] !== 'multi-field' || !Array.isArray(q.subQuestions) || q.subQuestions.length < 2) return raw
+  const subs = q.subQuestions as { id?: unknown; introTxt?: unknown; answOpts?: unknown }[]
+  if (!subs.every((s) => s && typeof s === 'object' && Array.isArray(s.answOpts) && s.answOpts.length === 1)) return raw
+  const answOpts = subs.map((s) => {
+    const opt = (s.answOpts as Record<string, unknown>[])[0]
+    return opt && typeof opt === 'object' && opt.introTxt == null && s.introTxt != null ? { ...opt, introTxt: s.introTxt } : opt
+  })
+  const { introTxt: _moved, ...first } = subs[0]
+  return { ...q, subQuestions: [{ ...first, answOpts }] }
+}
+
 export const QuestionSchema: z.ZodType<Question, QuestionInput> = z
   .strictObject({
     id: IdSchema,
@@ -236,6 +302,7 @@ export const QuestionSchema: z.ZodType<Question, QuestionInput> = z
     tfcMode: z.enum(TRAFFIC_MODE_CONSTANTS).nullish(),
     applyResps: z.boolean().nullish(),
   })
+  .transform((q) => mergeFieldSubQuestions(q) as typeof q)
   .superRefine((q, ctx) => {
     const shape = shapeProblem(q)
     if (shape) ctx.addIssue({ code: 'custom', ...shape })
@@ -304,23 +371,33 @@ export const QuestionnaireSchema = z
     tfcModes: z.array(z.enum(TRAFFIC_MODE_CONSTANTS)).default([]).describe('LEG_BASED only: the modes it applies to; empty means every mode.'),
     mandatory: z.boolean().default(false),
     showProg: z.boolean().default(true),
-    applyResps: z.boolean().default(false),
+    applyResps: z.boolean().default(true).describe('false: never offer to copy the answers of a leg to the later legs of the same mode.'),
     availFrom: DateTimeSchema.nullish().describe('YYYY-MM-DD HH:mm in the study time zone; absent: from the start.'),
     availUntil: DateTimeSchema.nullish().describe('YYYY-MM-DD HH:mm in the study time zone; absent: no end.'),
     creationTime: DateTimeSchema.nullish(),
     creator: CreatorSchema.nullish(),
     section: SectionSchema,
+    available: ReadOnly("the questionnaire summary's state"),
+    answered: ReadOnly("the questionnaire summary's state"),
   })
   .superRefine((q, ctx) => {
-    if (q.availFrom && q.availUntil && q.availFrom >= q.availUntil) {
+    if (q.availFrom && q.availUntil && instantOf(q.availFrom) >= instantOf(q.availUntil)) {
       ctx.addIssue({ code: 'custom', message: `must be after availFrom (${q.availFrom})`, path: ['availUntil'] })
     }
-    if (q.type !== 'LEG_BASED' && q.tfcModes.length > 0) {
-      ctx.addIssue({ code: 'custom', message: 'only a LEG_BASED questionnaire has tfcModes', path: ['tfcModes'] })
+    // Every mode (or none) restricts nothing, whatever the type; a real choice of modes can only pick legs.
+    if (q.type !== 'LEG_BASED' && q.tfcModes.length > 0 && !coversEveryMode(q.tfcModes)) {
+      const message = `a ${q.type} questionnaire applies whatever the modes; only a LEG_BASED questionnaire can be limited to some modes (leave tfcModes out, or make it LEG_BASED)`
+      ctx.addIssue({ code: 'custom', message, path: ['tfcModes'] })
     }
     reportDuplicates(questionnaireIds(q.section), ctx)
   })
+  .transform(({ available: _available, answered: _answered, ...q }) => ({
+    ...q,
+    tfcModes: q.type !== 'LEG_BASED' || coversEveryMode(q.tfcModes) ? [] : q.tfcModes,
+  }))
   .meta({ id: 'Questionnaire' })
+
+const coversEveryMode = (modes: string[]) => TRAFFIC_MODE_CONSTANTS.every((m) => modes.includes(m))
 export type Questionnaire = z.output<typeof QuestionnaireSchema>
 export type QuestionnaireInput = z.input<typeof QuestionnaireSchema>
 
@@ -330,29 +407,51 @@ export type QuestionnaireInput = z.input<typeof QuestionnaireSchema>
 /** A trip purpose or feedback reason: the id is kept, the name is localisable. */
 export const NamedSchema = z.strictObject({ id: IdSchema, name: TextSchema })
 
+const LOCALES = LocaleSchema.options
+/** A text in one language: the string itself, or that language's entry (de_DE stands in for a missing one). */
+const textIn = (text: Text, locale: (typeof LOCALES)[number]) => (typeof text === 'string' ? text : (text[locale] ?? text.de_DE ?? text.en_US ?? ''))
+
 export const FaqSchema = z.strictObject({
-  locale: LocaleSchema,
-  question: z.string().min(1),
-  answ: z.string().min(1).describe('HTML (sanitised when shown).'),
+  id: ReadOnly('assigned by the database'),
+  locale: LocaleSchema.optional().describe('Absent: the item is shown in every language.'),
+  question: TextSchema,
+  answ: TextSchema.describe('HTML (sanitised when shown).'),
 })
 
 export const TextModuleSchema = z.strictObject({
+  id: ReadOnly('assigned by the database'),
   txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']),
-  locale: LocaleSchema,
-  text: z.string().min(1).describe('HTML (sanitised when shown).'),
+  locale: LocaleSchema.optional().describe('Absent: the text applies to every language.'),
+  text: TextSchema.describe('HTML (sanitised when shown).'),
 })
+
+/** An item with a locale is one row; one without is a row per language, each with its language's text. */
+function perLocale<T extends { locale?: (typeof LOCALES)[number] }>(item: T): (typeof LOCALES)[number][] {
+  return item.locale ? [item.locale] : [...LOCALES]
+}
+
+/** A campaign's name and description are stored in one language: a per-language text keeps its de_DE (else en_US). */
+const OneLanguageText = TextSchema.transform((t) => textIn(t, 'de_DE'))
 
 const CampaignObjectSchema = z.strictObject({
   $schema: z.string().optional().describe('Lets editors validate the file, e.g. "../../schemas/campaign.schema.json". Ignored on import.'),
-  name: z.string().trim().min(1),
-  desc: z.string().default(''),
+  id: ReadOnly('the campaign id is assigned by the database'),
+  name: OneLanguageText.pipe(z.string().trim().min(1)),
+  desc: OneLanguageText.optional(),
+  description: OneLanguageText.optional().describe('Same as desc; give one of the two.'),
   startDate: DayOrDateTimeSchema.describe('YYYY-MM-DD (from 00:00, or startTime) or YYYY-MM-DD HH:mm, study time zone.'),
   startTime: ClockSchema.optional(),
   endDate: DayOrDateTimeSchema.describe('YYYY-MM-DD (until 23:59, or endTime) or YYYY-MM-DD HH:mm, study time zone.'),
   endTime: ClockSchema.optional(),
   creator: CreatorSchema.nullish(),
   contactByPhoneNo: z.string().nullish(),
-  contactByEmail: z.email().nullish(),
+  // An empty string means no address; a mailto: link means its address. Anything else must be an address.
+  contactByEmail: z
+    .string()
+    .transform((s) => s.trim().replace(/^mailto:/i, ''))
+    .pipe(z.union([z.literal(''), z.email('not an e-mail address')]))
+    .transform((s) => s || null)
+    .nullish(),
   // The spec has it as a boolean from text.
   participationAutomaticallyAllowed: z
     .union([z.boolean(), z.enum(['true', 'false'])])
@@ -366,6 +465,8 @@ const CampaignObjectSchema = z.strictObject({
   feedbackReasons: z.array(NamedSchema).optional().describe('Same as trpFdbkReasons; give one of the two.'),
   faqs: z.array(FaqSchema).default([]),
   textModules: z.array(TextModuleSchema).default([]),
+  initialQtnSummary: ReadOnly('computed per participant'),
+  finalQtnSummary: ReadOnly('computed per participant'),
 })
 type CampaignObject = z.output<typeof CampaignObjectSchema>
 
@@ -378,12 +479,14 @@ export function campaignBounds(c: Pick<CampaignObject, 'startDate' | 'startTime'
 
 function checkCampaign(c: CampaignObject, ctx: z.RefinementCtx) {
   for (const [date, time] of [['startDate', 'startTime'], ['endDate', 'endTime']] as const) {
-    if (c[date].length > 10 && c[time] !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `give the time either in ${date} or in ${time}, not both`, path: [time] })
+    // The same time in both places is what an app-written file says; two different times cannot both be meant.
+    const given = c[date].length > 10 ? c[date].slice(11, 16) : null
+    if (given !== null && c[time] !== undefined && c[time].slice(0, 5) !== given) {
+      ctx.addIssue({ code: 'custom', message: `${date} says ${given}, ${time} says ${c[time]}: give one time`, path: [time] })
     }
   }
   const { start, end } = campaignBounds(c)
-  if (end <= start) ctx.addIssue({ code: 'custom', message: `the campaign must end after it starts (${start})`, path: ['endDate'] })
+  if (instantOf(end) <= instantOf(start)) ctx.addIssue({ code: 'custom', message: `the campaign must end after it starts (${start})`, path: ['endDate'] })
 
   if (c.trpFdbkReasons && c.feedbackReasons) {
     ctx.addIssue({ code: 'custom', message: 'give trpFdbkReasons or feedbackReasons, not both', path: ['feedbackReasons'] })
@@ -413,16 +516,24 @@ function checkCampaign(c: CampaignObject, ctx: z.RefinementCtx) {
   }
   const modules = new Set<string>()
   c.textModules.forEach((m, i) => {
-    const key = `${m.txtModuleConstant}/${m.locale}`
-    if (modules.has(key)) ctx.addIssue({ code: 'custom', message: `a second ${key} text module`, path: ['textModules', i] })
-    modules.add(key)
+    for (const locale of perLocale(m)) {
+      const key = `${m.txtModuleConstant}/${locale}`
+      if (modules.has(key)) ctx.addIssue({ code: 'custom', message: `a second ${key} text module`, path: ['textModules', i] })
+      modules.add(key)
+    }
   })
+  if (c.desc !== undefined && c.description !== undefined) {
+    ctx.addIssue({ code: 'custom', message: 'give desc or description, not both', path: ['description'] })
+  }
 }
 
 export const CampaignFileSchema = CampaignObjectSchema.superRefine(checkCampaign)
-  .transform(({ $schema: _schema, trpFdbkReasons, feedbackReasons, ...rest }) => ({
+  .transform(({ $schema: _schema, id: _id, initialQtnSummary: _i, finalQtnSummary: _f, trpFdbkReasons, feedbackReasons, desc, description, faqs, textModules, ...rest }) => ({
     ...rest,
+    desc: desc ?? description ?? '',
     feedbackReasons: feedbackReasons ?? trpFdbkReasons ?? [],
+    faqs: faqs.flatMap((f) => perLocale(f).map((locale) => ({ locale, question: textIn(f.question, locale), answ: textIn(f.answ, locale) }))),
+    textModules: textModules.flatMap((m) => perLocale(m).map((locale) => ({ txtModuleConstant: m.txtModuleConstant, locale, text: textIn(m.text, locale) }))),
   }))
   .meta({
     title: 'Travel diary campaign file',

@@ -3,7 +3,8 @@
 // too: setTripPurposes (step 1), confirmTrip (step 2), completeTrip (step 3 without pending questionnaires),
 // copyLeg, copyTrip.
 //
-// Statuses (decided here, see also steps.ts):
+// What a way allows is decided by domain/wayState.ts alone; every method asks it (stateOf) and refuses with
+// refusal(state) what it does not allow. Statuses:
 // - Leg validationStatus: the participant checked the leg's purposes and modes. Trip validationStatus: every leg
 //   is validated (derived by refreshTrip).
 // - Trip confirmationStatus: the way as a whole was confirmed, irreversibly (spec 4: "confirmed (irreversible,
@@ -21,14 +22,17 @@
 // copyLeg, copyTrip and deleteLegs are not idempotent, so a second submit with the same version is refused
 // (copyTrip bumps the source's version for that reason). Every write runs in one transaction with the trip row
 // locked (SELECT … FOR UPDATE), so two concurrent writes are serialised and the second sees the new version.
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { legs, questionnaires, trips } from '~/db/schema'
 import { closestPointOnLines } from '~/domain/geometry'
+import { LIMITS, LIMIT_ERROR, withinLimit, type LimitName } from '~/domain/limits'
+import { dayInZone, dayRangeUtc } from '~/domain/time'
 import { canDeleteLeg } from '~/domain/legRules'
-import { legChangeBlock, normalisedModes, sameSet } from '~/domain/legEdit'
-import { Step, stepOnLoad, tripEditBlock, type Step as StepT, type TripEditBlock } from '~/domain/steps'
+import { normalisedModes, sameSet } from '~/domain/legEdit'
+import { type Step as StepT } from '~/domain/steps'
+import { quickConfirmable, refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
 import { isTrafficMode } from '~/components/icons/modes'
 import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
@@ -45,8 +49,29 @@ const zPurpose = z.union([zId, z.object({ id: zId }).passthrough()]).transform((
 // ---------------------------------------------------------------------------------------------------------------
 // Shared helpers
 
-function stepOf(trip: TripRow, legRows: LegRow[]): StepT {
-  return stepOnLoad({ validationStatus: trip.validationStatus, allQuestionsAnswered: trip.allQuestionsAnswered, legs: legRows })
+/** The way's state (domain/wayState.ts) from its stored row and legs. */
+export function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
+  return wayState(wayFacts(trip, legRows))
+}
+
+/** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) an action the way's state does not allow. */
+export function assertAllows(state: WayState, action: WayAction) {
+  if (!state.allows[action]) throw new ServiceError(refusal(state.state))
+}
+
+/** Refuses with the cap's error (and its number) when one more would exceed it. */
+function assertWithin(name: LimitName, existing: number) {
+  if (!withinLimit(name, existing)) throw new ServiceError(LIMIT_ERROR[name], { max: LIMITS[name] })
+}
+
+/** How many ways the participant has starting on the day (study time zone) of `at`. */
+async function waysOnDayOf(db: DbOrTx, userId: number, at: Date, timeZone: string): Promise<number> {
+  const { start, end } = dayRangeUtc(dayInZone(at, timeZone), timeZone)
+  const [row] = await db
+    .select({ n: count() })
+    .from(trips)
+    .where(and(eq(trips.userId, userId), gte(trips.startTime, start), lt(trips.startTime, end)))
+  return row?.n ?? 0
 }
 
 async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
@@ -73,21 +98,19 @@ async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
   return { trip, legRows: await legRowsOf(tx, trip.id) }
 }
 
-function assertEditable(trip: TripRow) {
-  const block = tripEditBlock(trip)
-  if (block) throw new ServiceError(block)
-}
-
 function assertVersion(trip: TripRow, version: number | undefined) {
   if (version !== undefined && version !== trip.version) throw new ServiceError('TRIP_CHANGED', { version: trip.version })
 }
 
-/** After legs were validated: a way whose legs are all validated is confirmed (irreversible). */
+/**
+ * After a leg was validated: a way whose legs are now all validated is confirmed (irreversible). Only validating
+ * confirms; a way whose last open leg was deleted stays unconfirmed until the participant confirms it.
+ */
 async function confirmIfAllValidated(tx: DbOrTx, tripId: number) {
-  await tx
-    .update(trips)
-    .set({ confirmationStatus: true })
-    .where(and(eq(trips.id, tripId), eq(trips.validationStatus, true)))
+  const legRows = await legRowsOf(tx, tripId)
+  if (legRows.length > 0 && legRows.every((l) => l.validationStatus)) {
+    await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, tripId))
+  }
 }
 
 async function checkPurposes(ids: number[], ctx: AuthedContext, cat?: Catalogues): Promise<number[]> {
@@ -128,10 +151,8 @@ async function pendingQuestionnaireFlags(tx: DbOrTx, campaignId: number | null, 
 
 export interface TripDetail {
   trip: TripDto
-  /** stepOnLoad of the stored state. */
+  /** The way's step (trip.way.step). */
   step: StepT
-  /** Why the way cannot be edited (confirmed, reported), or null. */
-  block: TripEditBlock | null
   purposes: { id: number; name: string }[]
 }
 
@@ -139,12 +160,7 @@ export async function tripDetail(ctx: ServiceContext, tripId: number): Promise<T
   requireSession(ctx)
   const cat = await catalogues(ctx)
   const trip = await ownTrip(ctx, tripId, cat)
-  const step = stepOnLoad({
-    validationStatus: trip.validationStatus,
-    allQuestionsAnswered: trip.allQuestionsAnswered,
-    legs: trip.legs.map((l) => ({ validationStatus: l.validationStatus, purposeIds: l.tripPurposes.map((p) => p.id) })),
-  })
-  return { trip, step, block: tripEditBlock(trip), purposes: cat.purposes }
+  return { trip, step: trip.way.step, purposes: cat.purposes }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -153,9 +169,9 @@ export async function tripDetail(ctx: ServiceContext, tripId: number): Promise<T
 export const tripEditMethods = {
   /**
    * Spec 7 updateLeg (leg: id, len, geom, startTime, endTime, tfcModes, tripPurposes, validationStatus, applyGeom).
-   * Purposes change only in step Purpose, modes only in step TrafficModes; validationStatus true validates the leg
-   * (from TrafficModes on; validating the last leg confirms the way); geom and len are replaced only with
-   * applyGeom true and only in step Purpose. startTime/endTime are the recording's and are not changed here (a
+   * Each change needs its action in the way's state (wayState): purposes until confirmed, modes and validation
+   * once every leg has a purpose (judged with the purposes sent in the same request; validating the last leg
+   * confirms the way); geom and len are replaced only with applyGeom true. startTime/endTime are the recording's and are not changed here (a
    * client may echo them). Fields left out keep their value.
    */
   updateLeg: method({
@@ -164,7 +180,7 @@ export const tripEditMethods = {
         .object({
           id: zId,
           len: z.coerce.number().nonnegative().nullable().optional(),
-          geom: z.array(zLatLon).optional(),
+          geom: z.array(zLatLon).max(LIMITS.pointsPerLeg).optional(),
           startTime: z.string().optional(),
           endTime: z.string().optional(),
           tfcModes: z.array(zMode).optional(),
@@ -194,19 +210,26 @@ export const tripEditMethods = {
         if (validate) set.validationStatus = true
         const changed = Object.keys(set).length > 0 || unvalidate
         if (changed) {
-          assertEditable(trip)
+          const before = stateOf(trip, legRows)
+          if ('purposeIds' in set) assertAllows(before, 'setPurposes')
+          if ('geom' in set) assertAllows(before, 'deleteLeg')
           assertVersion(trip, version)
-          const blocked = legChangeBlock(stepOf(trip, legRows), {
-            purposes: 'purposeIds' in set,
-            modes: 'tfcModes' in set,
-            geometry: 'geom' in set,
-            validate,
-            unvalidate,
-          })
-          if (blocked) throw new ServiceError(blocked)
+          // Modes and validation are judged with the purposes this request sets (the app sends them together).
+          const after = 'purposeIds' in set ? stateOf(trip, legRows.map((l) => (l.id === leg.id ? { purposeIds: set.purposeIds! } : l))) : before
+          if ('tfcModes' in set) assertAllows(after, 'setModes')
+          // validationStatus true rides along on every update the app sends: where validating is not allowed yet
+          // it is left out, unless it is all the request asks for.
+          if (validate && !after.allows.validateLeg) {
+            if (Object.keys(set).length === 1) assertAllows(after, 'validateLeg')
+            delete set.validationStatus
+          }
+          if (unvalidate) {
+            assertAllows(after, 'validateLeg')
+            set.validationStatus = false
+          }
           await tx.update(legs).set(set).where(eq(legs.id, leg.id))
           await refreshTrip(tx, trip.id)
-          if (validate) await confirmIfAllValidated(tx, trip.id)
+          if (set.validationStatus) await confirmIfAllValidated(tx, trip.id)
         }
         const [fresh] = await tx.select().from(legs).where(eq(legs.id, leg.id))
         const [{ version: newVersion }] = await tx.select({ version: trips.version }).from(trips).where(eq(trips.id, trip.id))
@@ -239,9 +262,8 @@ export const tripEditMethods = {
         const tripIds = new Set(owned.map((l) => l.tripId))
         if (tripIds.size !== 1) throw new ServiceError('INVALID_PARAMS', { path: 'ids', message: 'legs of one way' })
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, owned[0].tripId)
-        assertEditable(trip)
+        assertAllows(stateOf(trip, legRows), 'deleteLeg')
         assertVersion(trip, version)
-        if (stepOf(trip, legRows) !== Step.Purpose) throw new ServiceError('WRONG_STEP')
         let remaining = legRows.map((l) => l.id)
         for (const id of unique) {
           const check = canDeleteLeg(remaining, id)
@@ -296,9 +318,8 @@ export const tripEditMethods = {
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
         if (legRows.length > 0 && legRows.every((l) => sameSet(l.purposeIds, chosen))) return { version: trip.version }
-        assertEditable(trip)
+        assertAllows(stateOf(trip, legRows), 'setPurposes')
         assertVersion(trip, version)
-        if (stepOf(trip, legRows) !== Step.Purpose) throw new ServiceError('WRONG_STEP')
         await tx.update(legs).set({ purposeIds: chosen }).where(eq(legs.tripId, trip.id))
         await refreshTrip(tx, trip.id)
         return { version: trip.version + 1 }
@@ -316,14 +337,13 @@ export const tripEditMethods = {
     async run({ id, version }, ctx) {
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
-        if (trip.confirmationStatus) return { version: trip.version }
-        assertEditable(trip)
+        const state = stateOf(trip, legRows)
+        if (state.state === 'questions' || state.state === 'done') return { version: trip.version }
+        assertAllows(state, 'confirm')
         assertVersion(trip, version)
-        const step = stepOf(trip, legRows)
-        if (step !== Step.TrafficModes && step !== Step.BeforeQuestionnaires) throw new ServiceError('WRONG_STEP')
         await tx.update(legs).set({ validationStatus: true }).where(eq(legs.tripId, trip.id))
         await refreshTrip(tx, trip.id)
-        await tx.update(trips).set({ confirmationStatus: true }).where(eq(trips.id, trip.id))
+        await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, trip.id))
         return { version: trip.version + 1 }
       })
     },
@@ -339,10 +359,10 @@ export const tripEditMethods = {
     async run({ id, version }, ctx) {
       const pending = (await loadQuestionnaireStep(ctx, id, new URLSearchParams())).pending
       return ctx.db.transaction(async (tx) => {
-        const { trip } = await lockOwnTrip(tx, ctx.user.id, id)
-        if (trip.fdbkAvail) throw new ServiceError('TRIP_REPORTED')
-        if (!trip.confirmationStatus) throw new ServiceError('WRONG_STEP')
-        if (trip.validationStatus && trip.allQuestionsAnswered) return { version: trip.version }
+        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
+        const state = stateOf(trip, legRows)
+        if (state.state === 'done') return { version: trip.version }
+        assertAllows(state, 'complete')
         assertVersion(trip, version)
         if (pending) throw new ServiceError('ANSWER_MANDATORY_MISSING')
         await tx.update(trips).set({ qtnAnswered: true }).where(eq(trips.id, trip.id))
@@ -363,9 +383,9 @@ export const tripEditMethods = {
       const cat = await catalogues(ctx)
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows, leg } = await lockOwnLeg(tx, ctx.user.id, id)
-        assertEditable(trip)
+        assertAllows(stateOf(trip, legRows), 'copyLeg')
         assertVersion(trip, version)
-        if (stepOf(trip, legRows) !== Step.Purpose) throw new ServiceError('WRONG_STEP')
+        assertWithin('legsPerWay', legRows.length)
         await tx
           .update(legs)
           .set({ idx: sql`${legs.idx} + 1` })
@@ -397,7 +417,9 @@ export const tripEditMethods = {
       const cat = await catalogues(ctx)
       const copyId = await ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
+        assertAllows(stateOf(trip, legRows), 'copyWay')
         assertVersion(trip, version)
+        assertWithin('waysPerDay', await waysOnDayOf(tx, ctx.user.id, trip.startTime, ctx.env.STUDY_TIME_ZONE))
         const flags = await pendingQuestionnaireFlags(
           tx,
           ctx.user.campaignId,
@@ -441,3 +463,26 @@ export const tripEditMethods = {
     },
   }),
 } satisfies Service
+
+/**
+ * One purpose for every leg, then confirmed, in one transaction (the list's quick confirmation): only for a way
+ * quickConfirmable() allows. Either both happen or nothing changes. A page action, not one of the HTTP API's
+ * methods (the companion app confirms leg by leg).
+ */
+export const confirmWithPurpose = method({
+  params: z.object({ id: zId, purposeId: zPurpose, version: zVersion }),
+  async run({ id, purposeId, version }, ctx) {
+    const chosen = await checkPurposes([purposeId], ctx)
+    return ctx.db.transaction(async (tx) => {
+      const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
+      const state = stateOf(trip, legRows)
+      if (state.state === 'questions' || state.state === 'done') return { version: trip.version }
+      if (!quickConfirmable(state, legRows.map((l) => l.tfcModes))) throw new ServiceError(state.allows.setPurposes ? 'MODES_REQUIRED' : refusal(state.state))
+      assertVersion(trip, version)
+      await tx.update(legs).set({ purposeIds: chosen, validationStatus: true }).where(eq(legs.tripId, trip.id))
+      await refreshTrip(tx, trip.id)
+      await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, trip.id))
+      return { version: trip.version + 1 }
+    })
+  },
+})

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
 import { legs, tripPurposes, trips } from '~/db/schema'
+import { LIMITS } from '~/domain/limits'
 import { Step } from '~/domain/steps'
 import type { ServiceContext } from '../core.server'
 import { ServiceError } from '../core.server'
@@ -72,7 +73,9 @@ async function way(legInputs: LegInput[], opts: { email?: string; trip?: Record<
     validationStatus: l.validationStatus ?? false,
     qtnsAnswered: l.qtnsAnswered ?? true,
   }))
-  const { tripIds } = await importTrips(db, { email: opts.email ?? meEmail, trips: [{ ...opts.trip, legs }] }, { timeZone: 'Europe/Berlin' })
+  // A trips file without questionnaire flags means "not answered": these ways have none open unless opts.trip says so.
+  const trip = { qtnAnswered: true, allQuestionsAnswered: true, ...opts.trip, legs }
+  const { tripIds } = await importTrips(db, { email: opts.email ?? meEmail, trips: [trip] }, { timeZone: 'Europe/Berlin' })
   return tripIds[0]
 }
 
@@ -132,12 +135,41 @@ describe('step 1: setTripPurposes', () => {
     await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [LEISURE], version: v }), 'TRIP_CHANGED')
   })
 
-  test('only in step Purpose; empty and unknown purposes are refused', async () => {
+  test('changeable until confirmed; empty and unknown purposes are refused', async () => {
     const id = await three()
     await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [] }), 'PURPOSES_REQUIRED')
     await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [999999] }), 'UNKNOWN_PURPOSE')
     await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
-    await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [LEISURE] }), 'WRONG_STEP')
+    await tripService.setTripPurposes(me, { id, purposeIds: [LEISURE] })
+    expect((await state(id)).legs.every((l) => l.purposeIds.join() === String(LEISURE))).toBe(true)
+    await tripService.confirmTrip(me, { id })
+    await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [WORK] }), 'TRIP_CONFIRMED')
+  })
+
+  test('deleting the last open leg does not confirm the way behind the participant’s back', async () => {
+    const id = await way([{}, {}])
+    await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
+    const [first, second] = (await state(id)).legs
+    await tripService.updateLeg(me, { leg: { id: first.id, validationStatus: true } })
+    await tripService.deleteLegs(me, { ids: [second.id] })
+    const d = await detail(id)
+    expect(d.trip).toMatchObject({ confirmationStatus: false, validationStatus: false })
+    expect(d.trip.way.state).toBe('modes')
+    await tripService.confirmTrip(me, { id })
+    expect((await state(id)).trip).toMatchObject({ confirmationStatus: true, validationStatus: true })
+  })
+
+  test('the stuck way: purpose set, leg 1 of 2 validated by updateLeg → still confirmable', async () => {
+    const id = await way([{}, {}])
+    await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
+    const [first] = (await state(id)).legs
+    // The companion app's updateLeg always sends validationStatus true.
+    await tripService.updateLeg(me, { leg: { id: first.id, tripPurposes: [WORK], tfcModes: ['WALK'], validationStatus: true } })
+    const d = await detail(id)
+    expect(d.trip.way).toMatchObject({ state: 'modes', status: 'unconfirmed' })
+    expect(d.trip.way.allows.confirm).toBe(true)
+    await tripService.confirmTrip(me, { id })
+    expect((await detail(id)).trip.way.state).toBe('done')
   })
 
   test('accepts the spec shape ({ id, name }) and numeric strings', async () => {
@@ -166,7 +198,9 @@ describe('updateLeg: what each step allows', () => {
     await tripService.updateLeg(me, { leg: { id: second.id, tfcModes: [{ constant: 'PUBLIC_TRANSPORT_BUS', name: 'Bus' }] } })
     expect((await state(id)).legs.map((l) => l.tfcModes)).toEqual([['BICYCLE'], ['PUBLIC_TRANSPORT_BUS'], ['WALK']])
     expect((await detail(id)).step).toBe(Step.TrafficModes)
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tripPurposes: [LEISURE] } }), 'WRONG_STEP')
+    // Purposes stay correctable until the way is confirmed.
+    await tripService.updateLeg(me, { leg: { id: first.id, tripPurposes: [LEISURE] } })
+    expect((await detail(id)).step).toBe(Step.TrafficModes)
     await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['ROCKET'] } }), 'UNKNOWN_MODE')
     await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: [] } }), 'MODES_REQUIRED')
   })
@@ -207,10 +241,12 @@ describe('updateLeg: what each step allows', () => {
     await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
     const legRows = (await state(id)).legs
     await tripService.updateLeg(me, { leg: { id: legRows[0].id, validationStatus: true } })
-    expect((await detail(id)).step).toBe(Step.BeforeQuestionnaires)
+    // Not stuck: still in TrafficModes, the way can be confirmed, the other legs' modes can still be set.
+    const partly = await detail(id)
+    expect(partly.step).toBe(Step.TrafficModes)
+    expect(partly.trip.way.allows.confirm).toBe(true)
     expect((await state(id)).trip.confirmationStatus).toBe(false)
-    // BeforeQuestionnaires: modes are no longer editable, the other legs can still be validated.
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: legRows[1].id, tfcModes: ['CAR'] } }), 'WRONG_STEP')
+    await tripService.updateLeg(me, { leg: { id: legRows[1].id, tfcModes: ['CAR'] } })
     await tripService.updateLeg(me, { leg: { id: legRows[1].id, validationStatus: true } })
     await tripService.updateLeg(me, { leg: { id: legRows[2].id, validationStatus: true } })
     const { trip } = await state(id)
@@ -291,7 +327,7 @@ describe('step 2: confirmTrip', () => {
     await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
     await tripService.confirmTrip(me, { id })
     const [first, , last] = (await state(id)).legs
-    expect((await detail(id)).block).toBe('TRIP_CONFIRMED')
+    expect((await detail(id)).trip.way.state).toBe('done')
     await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }), 'TRIP_CONFIRMED')
     await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [LEISURE] }), 'TRIP_CONFIRMED')
     await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [last.id] }), 'TRIP_CONFIRMED')
@@ -300,7 +336,7 @@ describe('step 2: confirmTrip', () => {
 
   test('a reported way cannot be edited', async () => {
     const id = await way([{ tripPurposes: [WORK] }, { tripPurposes: [WORK] }], { trip: { fdbkAvail: true } })
-    expect((await detail(id)).block).toBe('TRIP_REPORTED')
+    expect((await detail(id)).trip.way.state).toBe('reported')
     const [first] = (await state(id)).legs
     await refusedUnchanged(id, () => tripService.confirmTrip(me, { id }), 'TRIP_REPORTED')
     await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }), 'TRIP_REPORTED')
@@ -343,7 +379,7 @@ describe('deleteLegs (spec 4: first or last only, more than one leg)', () => {
     await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [b.id, c.id] }), 'LAST_REMAINING_LEG')
   })
 
-  test('only in step Purpose; stale version; legs of two ways; foreign legs', async () => {
+  test('until confirmed; stale version; legs of two ways; foreign legs', async () => {
     const id = await three()
     const {
       trip,
@@ -357,7 +393,8 @@ describe('deleteLegs (spec 4: first or last only, more than one leg)', () => {
     const [their] = (await state(theirs)).legs
     await refusedUnchanged(theirs, () => tripService.deleteLegs(me, { ids: [their.id] }), 'LEG_NOT_FOUND')
     await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
-    await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [first.id] }), 'WRONG_STEP')
+    await tripService.confirmTrip(me, { id })
+    await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [first.id] }), 'TRIP_CONFIRMED')
   })
 
   test('a double submit deletes one leg only', async () => {
@@ -376,7 +413,7 @@ describe('deleteLegs (spec 4: first or last only, more than one leg)', () => {
 })
 
 describe('copyLeg and copyTrip', () => {
-  test('copyLeg inserts a duplicate right after the leg (step Purpose only)', async () => {
+  test('copyLeg inserts a duplicate right after the leg (until confirmed)', async () => {
     const id = await three()
     const {
       trip,
@@ -390,7 +427,8 @@ describe('copyLeg and copyTrip', () => {
     // A second submit of the same form (old version) makes no second copy.
     await refusedUnchanged(id, () => tripService.copyLeg(me, { id: second.id, version: trip.version }), 'TRIP_CHANGED')
     await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
-    await refusedUnchanged(id, () => tripService.copyLeg(me, { id: first.id }), 'WRONG_STEP')
+    await tripService.confirmTrip(me, { id })
+    await refusedUnchanged(id, () => tripService.copyLeg(me, { id: first.id }), 'TRIP_CONFIRMED')
   })
 
   test('copyTrip makes a new unconfirmed way with copies of the legs; a repeated submit makes no second copy', async () => {
@@ -499,3 +537,24 @@ describe('races', () => {
     expect(await countMine()).toBe(before + 1)
   })
 })
+
+describe('caps (app/domain/limits.ts)', () => {
+  test('copyTrip refuses the 51st way of a day, copyLeg the 51st leg of a way; nothing changes', async () => {
+    const id = await way([{ tfcModes: ['WALK'] }], { email: loneEmail })
+    const source = await state(id)
+    const { id: _id, ...row } = source.trip
+    // 49 more ways on the same day: 50 in all, the cap.
+    await db.insert(trips).values(Array.from({ length: LIMITS.waysPerDay - 1 }, () => ({ ...row, objId: null })))
+    const ways = async () => (await db.select().from(trips).where(eq(trips.userId, source.trip.userId))).length
+    const count = await ways()
+    const error = await tripService.copyTrip(lone, { id, version: source.trip.version }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error).toMatchObject({ constant: 'LIMIT_WAYS_PER_DAY', details: { max: LIMITS.waysPerDay } })
+    expect(await ways()).toBe(count)
+
+    const long = await way(Array.from({ length: LIMITS.legsPerWay }, () => ({ tfcModes: ['WALK'] })))
+    const before = await state(long)
+    await refusedUnchanged(long, () => tripService.copyLeg(me, { id: before.legs[0].id, version: before.trip.version }), 'LIMIT_LEGS_PER_WAY')
+  })
+})
+

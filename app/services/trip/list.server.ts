@@ -12,7 +12,8 @@ import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from
 import { listFeedbackReasons } from '../info.server'
 import { importCached } from '../import-cache.server'
 import { method, ServiceError, zDay, zId, type AuthedContext, type Service } from '../core.server'
-import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type LegRow, type TripDto } from './model.server'
+import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type TripDto, type TripRow } from './model.server'
+import { refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
 
 /** The placeholder the report flow sends as remark (spec 7: "remark is currently a fixed placeholder"). */
 export const REPORT_REMARK = 'web'
@@ -162,11 +163,14 @@ function everyDay(from: Day, to: Day, order: SortOrder): Day[] {
   return order === 'DESC' ? out.reverse() : out
 }
 
-/** Spec 4: a confirmed way cannot be changed, a reported one not until the report is withdrawn. */
-function blockOf(t: { validationStatus: boolean; confirmationStatus: boolean; fdbkAvail: boolean }): 'TRIP_CONFIRMED' | 'TRIP_REPORTED' | null {
-  if (t.validationStatus || t.confirmationStatus) return 'TRIP_CONFIRMED'
-  if (t.fdbkAvail) return 'TRIP_REPORTED'
-  return null
+/** The way's state (domain/wayState.ts) from its row, reading its legs. */
+async function stateOfRow(db: DbOrTx, t: TripRow) {
+  return wayState(wayFacts(t, (await legsOf(db, [t.id], { geom: false })).get(t.id) ?? []))
+}
+
+/** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) what the way's state does not allow. */
+function assertAllows(state: WayState, action: WayAction, details?: Record<string, unknown>) {
+  if (!state.allows[action]) throw new ServiceError(refusal(state.state), details)
 }
 
 export const tripListMethods = {
@@ -209,7 +213,7 @@ export const tripListMethods = {
       if (reasonIds.some((r) => !known.has(r))) throw new ServiceError('UNKNOWN_REASON', { path: 'trpFdbkReasonIds' })
       await ctx.db.transaction(async (tx) => {
         const t = await ownTripRow(tx, ctx.user.id, id, { forUpdate: true })
-        if (t.validationStatus || t.confirmationStatus) throw new ServiceError('TRIP_CONFIRMED')
+        assertAllows(await stateOfRow(tx, t), 'report')
         await tx
           .update(trips)
           .set({ fdbkAvail: true, fdbkReasonIds: reasonIds, fdbkRemark: remark ?? REPORT_REMARK, version: t.version + 1 })
@@ -226,6 +230,7 @@ export const tripListMethods = {
       await ctx.db.transaction(async (tx) => {
         const t = await ownTripRow(tx, ctx.user.id, id, { forUpdate: true })
         if (!t.fdbkAvail) throw new ServiceError('TRIP_NOT_REPORTED')
+        assertAllows(await stateOfRow(tx, t), 'withdrawReport')
         await tx.update(trips).set({ fdbkAvail: false, fdbkReasonIds: [], fdbkRemark: null, version: t.version + 1 }).where(eq(trips.id, t.id))
       })
       return {}
@@ -249,6 +254,15 @@ export const tripListMethods = {
     },
   }),
 
+  /** Take back the mark of a day without ways (idempotent: an unmarked day stays unmarked). */
+  deleteZeroTripDay: method({
+    params: z.object({ day: zRealDay }).passthrough(),
+    async run({ day }, ctx) {
+      await ctx.db.delete(zeroTripDays).where(and(eq(zeroTripDays.userId, ctx.user.id), eq(zeroTripDays.day, day)))
+      return { day }
+    },
+  }),
+
   /** Delete own ways that are neither confirmed nor reported; all or nothing. */
   deleteTrips: method({
     params: z.object({ trpIds: z.array(zId).min(1).max(1000) }).passthrough(),
@@ -262,10 +276,7 @@ export const tripListMethods = {
           .orderBy(asc(trips.id))
           .for('update')
         if (rows.length !== ids.length) throw new ServiceError('TRIP_NOT_FOUND')
-        for (const t of rows) {
-          const block = blockOf(t)
-          if (block) throw new ServiceError(block, { id: t.id })
-        }
+        for (const t of rows) assertAllows(await stateOfRow(tx, t), 'deleteWay', { id: t.id })
         await tx.delete(trips).where(and(eq(trips.userId, ctx.user.id), inArray(trips.id, ids)))
       })
       return {}

@@ -1,17 +1,17 @@
 // Ways entered by hand (spec 2.7 "Add/edit way page", 4 "Trip save (manual screen)", 5 "Add/edit way", 7 addTrip and
 // updateTrip): one leg with start, end, purposes and modes; creationType CREATED_MANUALLY; no distance.
 // Only the caller's manually created, still editable ways can be updated.
-import { and, count, eq, gt, inArray, or } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { legs, questionnaires, trips, users } from '~/db/schema'
 import { isTrafficMode } from '~/components/icons/modes'
-import { tripEditBlock } from '~/domain/steps'
+import { refusal, wayFacts, wayState } from '~/domain/wayState'
 import { zonedDateTimeToUtc } from '~/domain/time'
 import { isDateParam, validateManualWay } from '~/domain/timeInput'
 import { listTripPurposes } from '../info.server'
 import { method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
-import { catalogues, legsOf, ownTrip, ownTripRow, refreshTrip, toTripDto, type TripDto } from './model.server'
+import { catalogues, clearNoTripMark, legsOf, ownTrip, ownTripRow, refreshTrip, toTripDto, type TripDto } from './model.server'
 
 export const CREATED_MANUALLY = 'CREATED_MANUALLY'
 
@@ -19,7 +19,10 @@ export const CREATED_MANUALLY = 'CREATED_MANUALLY'
 export const FILL_ALL = 'FILL_ALL'
 export const END_BEFORE_START = 'END_BEFORE_START'
 
-const VALIDATION_CONSTANT = { 'ways.addWay.fillAll': FILL_ALL, 'ways.addWay.endBeforeStart': END_BEFORE_START } as const
+/** A start or end later than now. */
+export const IN_FUTURE = 'IN_FUTURE'
+
+const VALIDATION_CONSTANT = { 'ways.addWay.fillAll': FILL_ALL, 'ways.addWay.endBeforeStart': END_BEFORE_START, 'ways.noFuture.message': IN_FUTURE } as const
 
 // ---------------------------------------------------------------------------------------------------------------
 // Params: the spec's Trip and Leg, as the manual screen sends them (modes and purposes either bare or as objects).
@@ -56,15 +59,24 @@ const AddParams = z.object({
   }),
 })
 
-const UpdateParams = z.object({
-  trp: z.looseObject({
-    id: zId,
-    name: Name,
-    creationType: z.literal(CREATED_MANUALLY).optional(),
-    objId: z.string().max(100).nullish(),
-    legs: z.array(LegParams).max(50).default([]),
-  }),
-})
+/** The way's version as read (getTrip's trp.version), top-level or in trp: required, a stale one is refused. */
+const Version = z.coerce.number().int().nonnegative()
+
+const UpdateParams = z
+  .object({
+    trp: z.looseObject({
+      id: zId,
+      name: Name,
+      creationType: z.literal(CREATED_MANUALLY).optional(),
+      objId: z.string().max(100).nullish(),
+      legs: z.array(LegParams).max(50).default([]),
+      version: Version.optional(),
+    }),
+    version: Version.optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.version == null && p.trp.version == null) ctx.addIssue({ code: 'custom', path: ['version'], message: 'required' })
+  })
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -98,14 +110,14 @@ interface CheckedLeg {
 }
 
 /** Spec 5 "Add/edit way" for one leg; modes must be known constants, purposes in the caller's catalogue. */
-function checkLeg(leg: LegParams, i: number, known: Set<number>, timeZone: string): CheckedLeg {
+function checkLeg(leg: LegParams, i: number, known: Set<number>, timeZone: string, now: Date): CheckedLeg {
   const way = {
     start: parseLegTime(leg.startTime, timeZone, `trp.legs.${i}.startTime`),
     end: parseLegTime(leg.endTime, timeZone, `trp.legs.${i}.endTime`),
     tfcModes: [...new Set(leg.tfcModes ?? [])],
     purposes: [...new Set(leg.tripPurposes ?? [])],
   }
-  const invalid = validateManualWay(way)
+  const invalid = validateManualWay(way, now)
   if (invalid) throw new ServiceError(VALIDATION_CONSTANT[invalid])
   if (!way.tfcModes.every(isTrafficMode)) throw new ServiceError('UNKNOWN_MODE')
   if (!way.purposes.every((id) => known.has(id))) throw new ServiceError('UNKNOWN_PURPOSE')
@@ -116,7 +128,7 @@ function checkLeg(leg: LegParams, i: number, known: Set<number>, timeZone: strin
 async function checkedLegs(ctx: AuthedContext, legParams: LegParams[]): Promise<CheckedLeg[]> {
   if (legParams.length === 0) throw new ServiceError(FILL_ALL)
   const known = new Set((await listTripPurposes(ctx)).map((p) => p.id))
-  return legParams.map((leg, i) => checkLeg(leg, i, known, ctx.env.STUDY_TIME_ZONE))
+  return legParams.map((leg, i) => checkLeg(leg, i, known, ctx.env.STUDY_TIME_ZONE, ctx.now()))
 }
 
 /**
@@ -141,24 +153,30 @@ async function tripDto(ctx: AuthedContext, db: DbOrTx, tripId: number): Promise<
 }
 
 /** The caller's way if it can be edited on the manual screen; TRIP_NOT_FOUND, TRIP_NOT_MANUAL, TRIP_CONFIRMED, TRIP_REPORTED otherwise. */
-function requireEditableManual(row: { creationType: string; confirmationStatus: boolean; fdbkAvail: boolean }) {
+function requireEditableManual(row: Parameters<typeof wayFacts>[0], legRows: Parameters<typeof wayFacts>[1]) {
   if (row.creationType !== CREATED_MANUALLY) throw new ServiceError('TRIP_NOT_MANUAL')
-  const block = tripEditBlock(row)
-  if (block) throw new ServiceError(block)
+  const state = wayState(wayFacts(row, legRows))
+  if (!state.allows.editManual) throw new ServiceError(refusal(state.state))
 }
 
 /** For the edit page: the caller's manually created, still editable way (errors as updateTrip would raise them). */
 export async function manualTripForEdit(ctx: AuthedContext, tripId: number): Promise<TripDto> {
   const trip = await ownTrip(ctx, tripId)
-  requireEditableManual(trip)
+  requireEditableManual(trip, trip.legs)
   return trip
 }
 
 /**
- * The list page (filter all, sorted by start descending, newest first) on which a way of the caller appears:
- * its position among the caller's ways divided by the page limit (spec 9), counting from 1.
+ * The list page (sorted by start descending, newest first; all ways, or those of a list filter) on which a way of
+ * the caller appears — or would appear, when it no longer matches the filter: the number of the caller's ways
+ * before it in that order divided by the page limit, counting from 1.
  */
-export async function listPageOf(ctx: AuthedContext, tripId: number, limit = ctx.env.TRIPS_PAGE_LIMIT): Promise<number> {
+export async function listPageOf(
+  ctx: AuthedContext,
+  tripId: number,
+  filter: { validationStatus?: boolean; qtnsAnswered?: boolean } = {},
+  limit = ctx.env.TRIPS_PAGE_LIMIT,
+): Promise<number> {
   const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
   const [{ before }] = await ctx.db
     .select({ before: count() })
@@ -166,10 +184,28 @@ export async function listPageOf(ctx: AuthedContext, tripId: number, limit = ctx
     .where(
       and(
         eq(trips.userId, ctx.user.id),
+        filter.validationStatus == null ? undefined : eq(trips.validationStatus, filter.validationStatus),
+        filter.qtnsAnswered == null ? undefined : eq(trips.allQuestionsAnswered, filter.qtnsAnswered),
         or(gt(trips.startTime, row.startTime), and(eq(trips.startTime, row.startTime), gt(trips.id, row.id))),
       ),
     )
   return Math.floor(before / limit) + 1
+}
+
+/**
+ * The way to review after this one: the caller's next unconfirmed, unreported way further down the list (older),
+ * else the newest one; null when none is left.
+ */
+export async function nextOpenWay(ctx: AuthedContext, tripId: number): Promise<number | null> {
+  const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
+  const older = or(lt(trips.startTime, row.startTime), and(eq(trips.startTime, row.startTime), lt(trips.id, row.id)))
+  const [next] = await ctx.db
+    .select({ id: trips.id })
+    .from(trips)
+    .where(and(eq(trips.userId, ctx.user.id), ne(trips.id, row.id), eq(trips.validationStatus, false), eq(trips.confirmationStatus, false), eq(trips.fdbkAvail, false)))
+    .orderBy(sql`case when ${older} then 0 else 1 end`, desc(trips.startTime), desc(trips.id))
+    .limit(1)
+  return next?.id ?? null
 }
 
 export const tripManualMethods = {
@@ -219,6 +255,7 @@ export const tripManualMethods = {
           qtnsAnswered: !legAsked(asks.legModes, leg.tfcModes),
         })
         await refreshTrip(tx, id)
+        await clearNoTripMark(tx, ctx.user.id, leg.start, ctx.env.STUDY_TIME_ZONE)
         return id
       })
       return { trp: await tripDto(ctx, ctx.db, id) }
@@ -229,17 +266,22 @@ export const tripManualMethods = {
    * Spec 7 updateTrip (trp: id, name, legs, creationType, objId) for a manually created way. A leg with the id of one
    * of the way's legs updates that leg; a leg without id updates the leg at its position (the manual screen sends
    * one leg: the first). Legs not sent stay as they are. name: absent keeps it, null or '' derives it from purposes.
+   * The way's version (top-level or trp.version) is required: a stale one is refused with TRIP_CHANGED.
    */
   updateTrip: method({
     params: UpdateParams,
-    async run({ trp }, ctx) {
+    async run(p, ctx) {
+      const { trp } = p
       // Permission first (another participant's id is TRIP_NOT_FOUND whatever was sent), then the form rules.
-      requireEditableManual(await ownTripRow(ctx.db, ctx.user.id, trp.id))
+      const version = trp.version ?? p.version!
+      const first = await ownTripRow(ctx.db, ctx.user.id, trp.id)
+      requireEditableManual(first, (await legsOf(ctx.db, [first.id], { geom: false })).get(first.id) ?? [])
       const checked = await checkedLegs(ctx, trp.legs)
       await ctx.db.transaction(async (tx) => {
         const row = await ownTripRow(tx, ctx.user.id, trp.id, { forUpdate: true })
-        requireEditableManual(row)
         const existing = (await legsOf(tx, [row.id])).get(row.id) ?? []
+        requireEditableManual(row, existing)
+        if (row.version !== version) throw new ServiceError('TRIP_CHANGED', { version: row.version })
         const asks = await questionnairesFor(tx, ctx.user.campaignId)
         for (const [i, leg] of checked.entries()) {
           const target = leg.id != null ? existing.find((l) => l.id === leg.id) : existing[i]
@@ -259,6 +301,7 @@ export const tripManualMethods = {
         if (trp.objId !== undefined) changes.objId = trp.objId || null
         if (Object.keys(changes).length) await tx.update(trips).set(changes).where(eq(trips.id, row.id))
         await refreshTrip(tx, row.id)
+        await clearNoTripMark(tx, ctx.user.id, checked[0].start, ctx.env.STUDY_TIME_ZONE)
       })
       return { trp: await tripDto(ctx, ctx.db, trp.id) }
     },

@@ -2,7 +2,7 @@
 // spec 5 "Add/edit way: start, end, at least one trip purpose and at least one traffic mode are required, otherwise
 // 'Please fill in all fields.' The start must not be after the end ..."; spec 2.7 "distance (blank for manually
 // created trips)"), against a real database (PGlite, or PostgreSQL with TEST_DB_KIND=postgres).
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
@@ -11,7 +11,7 @@ import { DEMO_LOGIN, OTHER_LOGIN, seedDemoIfEmpty } from '~/db/seed-demo.server'
 import { ServiceError, type ServiceContext } from '../core.server'
 import { createUser, importTrips } from '../import.server'
 import { tripService } from '../trip.server'
-import { listPageOf, manualTripForEdit, parseLegTime } from './manual.server'
+import { listPageOf, manualTripForEdit, nextOpenWay, parseLegTime } from './manual.server'
 
 const TZ = 'Europe/Berlin'
 const NOW = new Date('2026-11-05T10:00:00Z')
@@ -45,6 +45,12 @@ async function errorOf(p: Promise<unknown>): Promise<string> {
   )
   expect(e).toBeInstanceOf(ServiceError)
   return (e as ServiceError).constant
+}
+
+/** updateTrip with the way's current version (as the edit form sends it). */
+async function update(ctx: typeof demo, params: { trp: Record<string, unknown> & { id: unknown } }) {
+  const [row] = await db.select({ version: trips.version }).from(trips).where(eq(trips.id, Number(params.trp.id)))
+  return tripService.updateTrip(ctx, { ...params, version: row?.version ?? 0 })
 }
 
 async function tripCount() {
@@ -160,12 +166,39 @@ describe('addTrip', () => {
     const oldest = await at('2026-10-20')
     const sameStart = await at('2026-11-02')
     // Order: newest, sameStart (same start, higher id), middle, oldest.
-    expect(await listPageOf(ctx, newest.trp.id, 2)).toBe(1)
-    expect(await listPageOf(ctx, sameStart.trp.id, 2)).toBe(1)
-    expect(await listPageOf(ctx, middle.trp.id, 2)).toBe(2)
-    expect(await listPageOf(ctx, oldest.trp.id, 2)).toBe(2)
-    expect(await listPageOf(ctx, oldest.trp.id, 1)).toBe(4)
+    expect(await listPageOf(ctx, newest.trp.id, {}, 2)).toBe(1)
+    expect(await listPageOf(ctx, sameStart.trp.id, {}, 2)).toBe(1)
+    expect(await listPageOf(ctx, middle.trp.id, {}, 2)).toBe(2)
+    expect(await listPageOf(ctx, oldest.trp.id, {}, 2)).toBe(2)
+    expect(await listPageOf(ctx, oldest.trp.id, {}, 1)).toBe(4)
     expect(await errorOf(listPageOf(demo, oldest.trp.id))).toBe('TRIP_NOT_FOUND')
+    // Within a filter only that filter's ways count; a way that left the filter gets the page it would be on.
+    await tripService.setTripPurposes(ctx, { id: newest.trp.id, purposeIds: [1] })
+    await tripService.confirmTrip(ctx, { id: newest.trp.id })
+    expect(await listPageOf(ctx, sameStart.trp.id, { validationStatus: false }, 1)).toBe(1)
+    expect(await listPageOf(ctx, newest.trp.id, { validationStatus: false }, 1)).toBe(1)
+    expect(await listPageOf(ctx, oldest.trp.id, { validationStatus: false }, 1)).toBe(3)
+    expect(await listPageOf(ctx, newest.trp.id, { validationStatus: true }, 1)).toBe(1)
+  })
+
+  test('the next way to review: further down the list first, then from the top; none when all are confirmed', async () => {
+    const fresh = await createUser(db, { email: 'next@example.org', password: 'secret', verified: true, campaignId: 1 })
+    const ctx = await ctxFor(fresh.email)
+    const at = async (day: string) => (await tripService.addTrip(ctx, newWay({ startTime: `${day} 10:00`, endTime: `${day} 11:00` }))).trp.id
+    const older = await at('2026-10-01')
+    const middle = await at('2026-10-02')
+    const newer = await at('2026-10-03')
+    expect(await nextOpenWay(ctx, middle)).toBe(older)
+    expect(await nextOpenWay(ctx, older)).toBe(newer)
+    for (const id of [older, newer]) {
+      await tripService.setTripPurposes(ctx, { id, purposeIds: [1] })
+      await tripService.confirmTrip(ctx, { id })
+    }
+    expect(await nextOpenWay(ctx, older)).toBe(middle)
+    // A reported way is not offered.
+    const reasons = (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons
+    await tripService.setTripFeedback(ctx, { id: middle, trpFdbkReasonIds: [reasons[0]!.id] })
+    expect(await nextOpenWay(ctx, newer)).toBeNull()
   })
 })
 
@@ -179,7 +212,7 @@ describe('updateTrip', () => {
   })
 
   test('changes times, purposes and modes of the first leg', async () => {
-    const { trp } = await tripService.updateTrip(demo, {
+    const { trp } = await update(demo, {
       trp: {
         id: String(id),
         creationType: 'CREATED_MANUALLY',
@@ -194,7 +227,7 @@ describe('updateTrip', () => {
   })
 
   test('a leg without id updates the first leg', async () => {
-    const { trp } = await tripService.updateTrip(demo, { trp: { id, legs: [leg({ tfcModes: ['CAR'] })] } })
+    const { trp } = await update(demo, { trp: { id, legs: [leg({ tfcModes: ['CAR'] })] } })
     expect(trp.legs).toHaveLength(1)
     expect(trp.legs[0]).toMatchObject({ id: legId, tfcModes: [{ constant: 'CAR' }] })
   })
@@ -207,14 +240,14 @@ describe('updateTrip', () => {
     ['a leg of another way', { id: 1 }, 'LEG_NOT_FOUND'],
   ])('%s → %s, nothing changed', async (_label, over, constant) => {
     const before = await manualTripForEdit(demo, id)
-    expect(await errorOf(tripService.updateTrip(demo, { trp: { id, legs: [leg(over)] } }))).toBe(constant)
+    expect(await errorOf(update(demo, { trp: { id, legs: [leg(over)] } }))).toBe(constant)
     expect(await manualTripForEdit(demo, id)).toEqual(before)
   })
 
   test("another participant's way → TRIP_NOT_FOUND (never their data)", async () => {
-    expect(await errorOf(tripService.updateTrip(other, { trp: { id, legs: [leg()] } }))).toBe('TRIP_NOT_FOUND')
+    expect(await errorOf(update(other, { trp: { id, legs: [leg()] } }))).toBe('TRIP_NOT_FOUND')
     expect(await errorOf(manualTripForEdit(other, id))).toBe('TRIP_NOT_FOUND')
-    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: 2_000_000, legs: [leg()] } }))).toBe('TRIP_NOT_FOUND')
+    expect(await errorOf(update(demo, { trp: { id: 2_000_000, legs: [leg()] } }))).toBe('TRIP_NOT_FOUND')
   })
 
   test('a recorded (not manually created) way → TRIP_NOT_MANUAL', async () => {
@@ -224,7 +257,7 @@ describe('updateTrip', () => {
       .where(and(eq(trips.userId, demo.user.id), eq(trips.creationType, 'CREATED_AUTOMATICALLY'), eq(trips.confirmationStatus, false)))
       .limit(1)
     const before = await db.select().from(legs).where(eq(legs.tripId, auto.id))
-    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: auto.id, legs: [leg()] } }))).toBe('TRIP_NOT_MANUAL')
+    expect(await errorOf(update(demo, { trp: { id: auto.id, legs: [leg()] } }))).toBe('TRIP_NOT_MANUAL')
     expect(await errorOf(manualTripForEdit(demo, auto.id))).toBe('TRIP_NOT_MANUAL')
     expect(await db.select().from(legs).where(eq(legs.tripId, auto.id))).toEqual(before)
   })
@@ -240,15 +273,61 @@ describe('updateTrip', () => {
       { email: DEMO_LOGIN.email, trips: [manual({ validationStatus: true, confirmationStatus: true }), manual({ fdbkAvail: true, trpFdbkReasonIds: [1] })] },
       { timeZone: TZ },
     )
-    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: tripIds[0], legs: [leg()] } }))).toBe('TRIP_CONFIRMED')
+    expect(await errorOf(update(demo, { trp: { id: tripIds[0], legs: [leg()] } }))).toBe('TRIP_CONFIRMED')
     expect(await errorOf(manualTripForEdit(demo, tripIds[0]))).toBe('TRIP_CONFIRMED')
-    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: tripIds[1], legs: [leg()] } }))).toBe('TRIP_REPORTED')
+    expect(await errorOf(update(demo, { trp: { id: tripIds[1], legs: [leg()] } }))).toBe('TRIP_REPORTED')
   })
 
   test('a name can be set and cleared; absent keeps it', async () => {
-    expect((await tripService.updateTrip(demo, { trp: { id, name: 'Morgens', legs: [leg()] } })).trp.name).toBe('Morgens')
-    expect((await tripService.updateTrip(demo, { trp: { id, legs: [leg()] } })).trp.name).toBe('Morgens')
-    expect((await tripService.updateTrip(demo, { trp: { id, name: '', legs: [leg()] } })).trp.name).toBe('Arbeit, Einkauf')
+    expect((await update(demo, { trp: { id, name: 'Morgens', legs: [leg()] } })).trp.name).toBe('Morgens')
+    expect((await update(demo, { trp: { id, legs: [leg()] } })).trp.name).toBe('Morgens')
+    expect((await update(demo, { trp: { id, name: '', legs: [leg()] } })).trp.name).toBe('Arbeit, Einkauf')
+  })
+})
+
+describe('versions, future times, no-trip days', () => {
+  test('updateTrip requires the version; a stale one is TRIP_CHANGED and changes nothing', async () => {
+    const { trp } = await tripService.addTrip(demo, newWay())
+    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: trp.id, legs: [leg()] } }))).toBe('INVALID_PARAMS')
+    const before = await manualTripForEdit(demo, trp.id)
+    await tripService.updateTrip(demo, { trp: { id: trp.id, legs: [leg({ tfcModes: ['CAR'] })] }, version: before.version })
+    const after = await manualTripForEdit(demo, trp.id)
+    // The second tab still has the old version: refused, the first tab's change kept.
+    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: trp.id, legs: [leg({ tfcModes: ['BICYCLE'] })] }, version: before.version }))).toBe('TRIP_CHANGED')
+    expect(await manualTripForEdit(demo, trp.id)).toEqual(after)
+    // trp.version (as getTrip returns it) works too.
+    await tripService.updateTrip(demo, { trp: { id: trp.id, version: after.version, legs: [leg({ tfcModes: ['BICYCLE'] })] } })
+    expect((await manualTripForEdit(demo, trp.id)).legs[0].tfcModes.map((m) => m.constant)).toEqual(['BICYCLE'])
+  })
+
+  test('a start or end after now is IN_FUTURE (add and update), nothing written', async () => {
+    const n = await tripCount()
+    // NOW is 2026-11-05 11:00 in Berlin.
+    expect(await errorOf(tripService.addTrip(demo, newWay({ startTime: '2026-11-05 10:30', endTime: '2026-11-05 11:01' })))).toBe('IN_FUTURE')
+    expect(await tripCount()).toBe(n)
+    await tripService.addTrip(demo, newWay({ startTime: '2026-11-05 10:30', endTime: '2026-11-05 11:00' }))
+    expect(await tripCount()).toBe(n + 1)
+  })
+
+  test('a way added or moved onto a day marked without ways clears the mark', async () => {
+    const marked = async (day: string) => (await tripService.getTrips(demo, { from: day, to: day })).periods[0].noTrips
+    await tripService.setZeroTripDay(demo, { day: '2026-11-04' })
+    expect(await marked('2026-11-04')).toBe(true)
+    await tripService.addTrip(demo, newWay({ startTime: '2026-11-04 08:00', endTime: '2026-11-04 09:00' }))
+    expect(await marked('2026-11-04')).toBe(false)
+  })
+
+  test('an imported way on a marked day clears the mark; without flags it asks its questionnaires', async () => {
+    const marked = async (day: string) => (await tripService.getTrips(demo, { from: day, to: day })).periods[0].noTrips
+    const day = '2026-10-20'
+    const { trps } = await tripService.getTrips(demo, { from: day, to: day })
+    if (trps.length) await db.delete(trips).where(inArray(trips.id, trps.map((t) => t.id))) // the demo's own ways on that day
+    await tripService.setZeroTripDay(demo, { day })
+    expect(await marked(day)).toBe(true)
+    const { tripIds } = await importTrips(db, { email: DEMO_LOGIN.email, trips: [{ legs: [{ startTime: `${day} 08:00`, endTime: `${day} 08:30`, tfcModes: ['WALK'] }] }] }, { timeZone: TZ })
+    expect(await marked(day)).toBe(false)
+    const [row] = await db.select().from(trips).where(eq(trips.id, tripIds[0]))
+    expect([row.qtnAnswered, row.allQuestionsAnswered]).toEqual([false, false])
   })
 })
 

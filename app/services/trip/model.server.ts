@@ -3,10 +3,10 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
-import { legs, trips, type LatLon } from '~/db/schema'
-import { formatDayTime } from '~/domain/time'
+import { legs, trips, zeroTripDays, type LatLon } from '~/db/schema'
+import { dayInZone, formatDayTime } from '~/domain/time'
 import { tripName } from '~/domain/tripName'
-import { tripStatus } from '~/domain/tripStatus'
+import { wayFacts, wayState, type WayState, type WayStatus } from '~/domain/wayState'
 import { listTrafficModes, listTripPurposes } from '../info.server'
 import { ServiceError, type ServiceContext } from '../core.server'
 
@@ -57,7 +57,10 @@ export interface TripDto {
   confirmationStatus: boolean
   qtnAnswered: boolean
   allQuestionsAnswered: boolean
-  status: ReturnType<typeof tripStatus>
+  /** The list's status badge (way.status). */
+  status: WayStatus
+  /** The way's state, step and allowed actions (domain/wayState.ts): what list, detail page and API offer. */
+  way: WayState
   version: number
   legs: LegDto[]
 }
@@ -100,6 +103,7 @@ export function toLegDto(l: LegRow, cat: Catalogues, tz: string, position: { fir
 
 export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: string): TripDto {
   const sorted = [...legRows].sort((a, b) => a.idx - b.idx)
+  const way = wayState(wayFacts(t, sorted))
   return {
     id: t.id,
     name: tripName({ name: t.name, legs: sorted }, cat.purposeNames),
@@ -119,7 +123,8 @@ export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: st
     confirmationStatus: t.confirmationStatus,
     qtnAnswered: t.qtnAnswered,
     allQuestionsAnswered: t.allQuestionsAnswered,
-    status: tripStatus(t),
+    status: way.status,
+    way,
     version: t.version,
     legs: sorted.map((l, i) => toLegDto(l, cat, tz, { first: i === 0, last: i === sorted.length - 1 })),
   }
@@ -147,6 +152,32 @@ export async function legsOf(db: DbOrTx, tripIds: number[], opts: { geom?: boole
       ? (await legsWithoutGeomQuery(db).execute({ ids: tripIds })).map((r) => ({ ...r, geom: [] }))
       : await legsQuery(db).execute({ ids: tripIds })
   for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push(r)
+  return out
+}
+
+const legEndsQuery = (db: DbOrTx) =>
+  preparedFor(db, 'leg_ends_of_trips', () =>
+    db
+      .select({ tripId: legs.tripId, first: sql<LatLon | null>`${legs.geom} -> 0`, last: sql<LatLon | null>`${legs.geom} -> -1` })
+      .from(legs)
+      .where(and(ofTrips(), sql`jsonb_array_length(${legs.geom}) > 0`))
+      .orderBy(...legOrder())
+      .prepare('leg_ends_of_trips'),
+  )
+
+/**
+ * Where each way started and ended: the first point of its first leg with points and the last point of its last
+ * one, read without loading the geometry (list views). Ways without any point are missing from the map.
+ */
+export async function wayEndPointsOf(db: DbOrTx, tripIds: number[]): Promise<Map<number, { start: LatLon; end: LatLon }>> {
+  const out = new Map<number, { start: LatLon; end: LatLon }>()
+  if (!tripIds.length) return out
+  for (const r of await legEndsQuery(db).execute({ ids: tripIds })) {
+    if (!r.first || !r.last) continue
+    const seen = out.get(r.tripId)
+    if (seen) seen.end = r.last
+    else out.set(r.tripId, { start: r.first, end: r.last })
+  }
   return out
 }
 
@@ -185,9 +216,19 @@ export async function refreshTrip(db: DbOrTx, tripId: number) {
       startTime: first?.startTime ?? trip.startTime,
       endTime: last?.endTime ?? trip.endTime,
       distance: trip.creationType === 'CREATED_MANUALLY' ? null : legRows.reduce((s, l) => s + (l.len ?? 0), 0),
-      validationStatus: allValidated,
+      // Every leg validated counts as the way's validation only once it is confirmed (deleting the last open leg does
+      // not confirm a way behind the participant's back).
+      validationStatus: allValidated && trip.confirmationStatus,
       allQuestionsAnswered: trip.qtnAnswered && legsAnswered,
       version: trip.version + 1,
     })
     .where(eq(trips.id, tripId))
+}
+
+/**
+ * A way arriving on a day marked as without ways (added, edited, imported) takes the mark away: a day is never both
+ * marked and with ways.
+ */
+export async function clearNoTripMark(db: DbOrTx, userId: number, start: Date, tz: string) {
+  await db.delete(zeroTripDays).where(and(eq(zeroTripDays.userId, userId), eq(zeroTripDays.day, dayInZone(start, tz))))
 }

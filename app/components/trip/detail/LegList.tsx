@@ -3,7 +3,7 @@
 // and the actions the current step allows (spec 4): purposes, copy and delete (first or last, more than one leg)
 // in step 1; the traffic mode in step 2; "show on map" (?leg=ID) always.
 import { Form, Link } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
+import { useTranslation } from 'react-i18next'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { canDeleteLeg } from '~/domain/legRules'
 import { formatDistance } from '~/domain/distance'

@@ -2,9 +2,9 @@
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
 import { Form, Link } from 'react-router'
-import { useTranslation } from '~/lib/i18n'
-import { ModeIcon } from '~/components/icons/ModeSprite'
-import { TRAFFIC_MODES } from '~/components/icons/modes'
+import { useTranslation } from 'react-i18next'
+import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
+import { MODES_BY_COMMONNESS } from '~/components/icons/modes'
 import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 import { legPurposesLabel } from '~/domain/tripName'
 import { FormBasics, SubmitButton, timeOf, type DetailLeg, type DetailTrip } from './shared'
@@ -61,6 +61,9 @@ export function PurposeDialog({
  * on the first leg a report link takes the place of "Back". Enter submits "Next" (or "OK" on the last leg): a
  * hidden first submit button makes it the form's default button.
  */
+/** Modes whose meaning is not obvious from the name get a line of explanation. */
+const MODE_HINTS = new Set(['STATIONARY', 'PUBLIC_TRANSPORT_CHANGE'])
+
 export function ModesDialog({
   open,
   closeHref,
@@ -82,7 +85,8 @@ export function ModesDialog({
   error?: string
 }) {
   const { t } = useTranslation('trip')
-  const current = leg.tfcModes[0]?.constant ?? 'UNKNOWN'
+  // Multiple choice: every mode the leg has is checked, so OK without a change sends the same set back.
+  const current = new Set(leg.tfcModes.length ? leg.tfcModes.map((m) => m.constant) : ['UNKNOWN'])
   const isLast = index === count - 1
   return (
     <Dialog
@@ -93,7 +97,7 @@ export function ModesDialog({
       closeLabel={t('common:actions.close')}
       className="modes-dialog"
     >
-      {/* key: a new leg gets a fresh form (the default checked radio follows the leg). */}
+      {/* key: a new leg gets a fresh form (the default checked boxes follow the leg). */}
       <Form method="post" className="stack" noValidate key={leg.id}>
         <FormBasics intent="set-leg-modes" version={version} />
         <input type="hidden" name="legId" value={leg.id} />
@@ -101,14 +105,15 @@ export function ModesDialog({
         <p className="text-muted">{t('dialogs.modes.legInfo', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}</p>
         <Fieldset id="mode-choices" legend={t('dialogs.modes.legend')} error={error ? t(error) : undefined}>
           <div className="choice-grid">
-            {TRAFFIC_MODES.map((m) => (
+            {MODES_BY_COMMONNESS.map((m) => (
               <Choice
                 key={m.constant}
-                type="radio"
+                type="checkbox"
                 name="tfcModes"
                 value={m.constant}
-                defaultChecked={m.constant === current}
+                defaultChecked={current.has(m.constant)}
                 className="mode-choice"
+                hint={MODE_HINTS.has(m.constant) ? t(`common:modeHints.${m.constant}`) : undefined}
                 label={
                   <>
                     <ModeIcon mode={m.constant} />
@@ -119,27 +124,32 @@ export function ModesDialog({
             ))}
           </div>
         </Fieldset>
+        {/* Previous and next leg move through the legs (saving this one); OK saves and closes. */}
         <div className="dialog__actions modes-dialog__actions">
-          {index === 0 ? (
-            reportHref ? (
-              <Link className="btn btn--ghost" to={reportHref} preventScrollReset>
-                {t('dialogs.modes.report')}
-              </Link>
-            ) : null
-          ) : (
+          {index > 0 ? (
             <SubmitButton name="go" value="prev">
+              <Icon name="chevron-left" />
               {t('dialogs.modes.back')}
             </SubmitButton>
-          )}
-          <SubmitButton name="go" value="ok" variant={isLast ? 'primary' : 'secondary'}>
-            {t('dialogs.modes.ok')}
-          </SubmitButton>
+          ) : null}
           {isLast ? null : (
-            <SubmitButton name="go" value="next" variant="primary">
+            <SubmitButton name="go" value="next">
               {t('dialogs.modes.next')}
+              <Icon name="chevron-right" />
             </SubmitButton>
           )}
+          <SubmitButton name="go" value="ok" variant="primary">
+            {t('dialogs.modes.ok')}
+          </SubmitButton>
         </div>
+        {index === 0 && reportHref ? (
+          <p className="modes-dialog__report text-small">
+            {t('dialogs.modes.reportHint')}{' '}
+            <Link to={reportHref} preventScrollReset>
+              {t('dialogs.modes.report')}
+            </Link>
+          </p>
+        ) : null}
       </Form>
     </Dialog>
   )

@@ -8,8 +8,6 @@ export type DetailLeg = LegDto
 
 /** 'YYYY-MM-DD HH:mm' → 'HH:mm'. */
 export const timeOf = (dayTime: string) => dayTime.slice(11, 16)
-/** 'YYYY-MM-DD HH:mm' → 'DD.MM.YYYY'. */
-export const dateOf = (dayTime: string) => `${dayTime.slice(8, 10)}.${dayTime.slice(5, 7)}.${dayTime.slice(0, 4)}`
 
 /** The hidden fields every form of the page carries: the intent and the way's version (stale → TRIP_CHANGED). */
 export function FormBasics({ intent, version }: { intent: string; version: number }) {

@@ -1,0 +1,73 @@
+// A map to pick a point on, as one of several ways to give a position (saved places, address search,
+// coordinates, the device's position): shown only with JavaScript and a tile server, loaded after hydration.
+// When its tiles cannot load it steps aside — the box and its hint disappear and a line says the map could not
+// load — so nobody taps on an empty grey box.
+import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { LatLon } from '~/domain/geometry'
+import type { TileSource } from './tile-source'
+
+export interface PickPoint extends LatLon {
+  label: string
+  /** The point a tap places (a draggable pin); the others are shown for orientation. */
+  active: boolean
+}
+
+export interface PickMapClientProps {
+  points: PickPoint[]
+  /** Where the map looks while no point is placed. */
+  centre: LatLon
+  zoom: number
+  tiles: TileSource
+  markerLabel: string
+  zoomInTitle: string
+  zoomOutTitle: string
+  onPick: (lat: number, lon: number) => void
+  /** Whether the tiles load: true at the first tile, false when tiles fail before any loaded. */
+  onTiles: (ok: boolean) => void
+}
+
+export interface PickMapProps extends Omit<PickMapClientProps, 'tiles' | 'onTiles' | 'zoomInTitle' | 'zoomOutTitle'> {
+  tiles: TileSource | undefined
+  /** Accessible name of the map region. */
+  label: string
+  /** Says what a tap does. */
+  hint: string
+}
+
+type State = 'loading' | 'ready' | 'failed'
+
+export function PickMap({ tiles, label, hint, ...props }: PickMapProps) {
+  const { t } = useTranslation()
+  const [Client, setClient] = useState<ComponentType<PickMapClientProps> | null>(null)
+  const [state, setState] = useState<State>(tiles?.url ? 'loading' : 'failed')
+  const url = tiles?.url
+
+  useEffect(() => {
+    if (!url) return
+    let cancelled = false
+    import('./PickMap.client')
+      .then((m) => !cancelled && setClient(() => m.PickMapClient))
+      .catch(() => !cancelled && setState('failed'))
+    return () => {
+      cancelled = true
+    }
+  }, [url])
+  const onTiles = useCallback((ok: boolean) => setState((s) => (s === 'ready' ? s : ok ? 'ready' : 'failed')), [])
+
+  if (!tiles?.url || state === 'failed') {
+    return (
+      <p className="pick-map__failed" role="status">
+        {t('map.pickFailed')}
+      </p>
+    )
+  }
+  return (
+    <div className="pick-map stack--sm" data-state={state}>
+      <p className="field__hint">{hint}</p>
+      <div className="pick-map__box" role="region" aria-label={label}>
+        {Client ? <Client {...props} tiles={tiles} onTiles={onTiles} zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} /> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest'
+import { LIMITS, LIMIT_ERROR, withinLimit } from './limits'
+import de from '../../locales/de/errors.json'
+import en from '../../locales/en/errors.json'
+
+describe('per-participant caps', () => {
+  test.each([
+    ['waysPerDay', 49, 1, true],
+    ['waysPerDay', 50, 1, false],
+    ['legsPerWay', 49, 1, true],
+    ['legsPerWay', 50, 1, false],
+    ['legsPerWay', 0, 51, false],
+    ['pointsPerLeg', 19_999, 1, true],
+    ['pointsPerLeg', 20_000, 1, false],
+    ['answerChars', 0, 10_000, true],
+    ['answerChars', 0, 10_001, false],
+    ['answersPerQuestionnaire', 0, 2_001, false],
+  ] as const)('%s: %d + %d → %s', (name, existing, adding, ok) => expect(withinLimit(name, existing, adding)).toBe(ok))
+
+  test('the documented numbers', () => {
+    expect(LIMITS).toEqual({ pointsPerLeg: 20_000, legsPerWay: 50, waysPerDay: 50, answerChars: 10_000, answersPerQuestionnaire: 2_000 })
+  })
+
+  test('every cap has a message in both languages that states the number', () => {
+    for (const [name, constant] of Object.entries(LIMIT_ERROR)) {
+      for (const catalogue of [de, en] as unknown as Record<string, string>[]) {
+        expect(catalogue[constant], constant).toBeTruthy()
+        expect(catalogue[constant]).toContain('{{max}}')
+      }
+      expect(LIMITS[name as keyof typeof LIMITS]).toBeGreaterThan(0)
+    }
+  })
+})

@@ -1,0 +1,21 @@
+// Where the server listens by default: the demo's published login stays on this machine unless HOST says otherwise.
+import { describe, expect, test } from 'vitest'
+import { listenHost, loadEnv } from './env.server'
+
+describe('listenHost', () => {
+  test.each([
+    [undefined, '1', '127.0.0.1'],
+    [undefined, '0', '0.0.0.0'],
+    ['0.0.0.0', '1', '0.0.0.0'],
+    ['::', '0', '::'],
+    ['192.168.1.5', '1', '192.168.1.5'],
+  ] as const)('HOST=%s DEMO=%s → %s', (host, demo, expected) => expect(listenHost(host, demo)).toBe(expected))
+
+  test('loadEnv applies it (DEMO defaults to 1)', () => {
+    const base = { DATA_DIR: '/tmp/env-test', SESSION_SECRET: 's' }
+    expect(loadEnv(base).HOST).toBe('127.0.0.1')
+    expect(loadEnv({ ...base, DEMO: '0' }).HOST).toBe('0.0.0.0')
+    expect(loadEnv({ ...base, HOST: '' }).HOST).toBe('127.0.0.1')
+    expect(loadEnv({ ...base, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0')
+  })
+})

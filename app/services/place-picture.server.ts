@@ -1,0 +1,70 @@
+// The picture of one of the participant's places, drawn by the server (used when no STATIC_MAP_URL is set):
+// a real map composed from the configured tile server (MAP_TILE_URL) when its tiles can be had, else the neutral
+// picture that draws only data. Tiles are fetched with an identifying User-Agent, each at most once per week
+// (kept in memory, up to TILE_CACHE_MAX of them), so a list of places costs the tile server a handful of
+// requests, once. A tile that cannot be had in time makes the whole picture the neutral one: never half a map.
+import { nearbyPlaces } from '~/domain/places'
+import { STATIC_MAP } from '~/domain/poi'
+import { neutralMapSvg, tileMapSvg } from '~/domain/staticMapSvg'
+import { tilesCovering, tileUrl } from '~/domain/tiles'
+import type { ServiceContext } from './core.server'
+import { userAgent } from './geocoder.server'
+import { listOwnPois, ownPoi } from './poi.server'
+
+export const TILE_TIMEOUT_MS = 3000
+export const TILE_CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000
+export const TILE_CACHE_MAX = 500
+/** A tile larger than this is not a map tile (and would bloat the picture). */
+export const TILE_MAX_BYTES = 200_000
+const IMAGE_TYPES = /^image\/(png|jpeg|webp)$/
+
+const tiles = new Map<string, { at: number; dataUri: string }>()
+
+/** Forget the cached tiles (tests). */
+export function resetTileCache() {
+  tiles.clear()
+}
+
+async function tileDataUri(ctx: Pick<ServiceContext, 'env'>, url: string): Promise<string> {
+  const hit = tiles.get(url)
+  if (hit && Date.now() - hit.at < TILE_CACHE_TTL_MS) {
+    // Most recently used last, so the oldest use is evicted first.
+    tiles.delete(url)
+    tiles.set(url, hit)
+    return hit.dataUri
+  }
+  const res = await fetch(url, { headers: { 'User-Agent': userAgent(ctx), Accept: 'image/png,image/*' }, signal: AbortSignal.timeout(TILE_TIMEOUT_MS), redirect: 'follow' })
+  const type = (res.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (!res.ok || !IMAGE_TYPES.test(type)) throw new Error(`tile ${res.status} ${type}`)
+  const body = Buffer.from(await res.arrayBuffer())
+  if (body.length === 0 || body.length > TILE_MAX_BYTES) throw new Error(`tile of ${body.length} bytes`)
+  const dataUri = `data:${type};base64,${body.toString('base64')}`
+  if (tiles.size >= TILE_CACHE_MAX) tiles.delete(tiles.keys().next().value!)
+  tiles.set(url, { at: Date.now(), dataUri })
+  return dataUri
+}
+
+/** The picture of a point over real tiles, or null when the tile server is switched off or any tile fails. */
+export async function tilePicture(ctx: Pick<ServiceContext, 'env'>, lat: number, lon: number): Promise<string | null> {
+  const template = ctx.env.MAP_TILE_URL
+  if (!template) return null
+  const placed = tilesCovering(lat, lon, STATIC_MAP.zoom, STATIC_MAP.width, STATIC_MAP.height)
+  try {
+    const images = await Promise.all(placed.map(async (t) => ({ left: t.left, top: t.top, dataUri: await tileDataUri(ctx, tileUrl(template, t)) })))
+    return tileMapSvg(images, ctx.env.MAP_TILE_ATTRIBUTION)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The picture of one of the caller's own places as SVG text, and which kind it is. Anyone else's place answers
+ * ServiceError('NOT_FOUND') like a missing one.
+ */
+export async function placePicture(ctx: ServiceContext, poiId: number): Promise<{ svg: string; kind: 'tiles' | 'neutral' }> {
+  const poi = await ownPoi(ctx, poiId)
+  const map = await tilePicture(ctx, poi.lat, poi.lon)
+  if (map) return { svg: map, kind: 'tiles' }
+  const others = (await listOwnPois(ctx)).filter((p) => p.id !== poi.id)
+  return { svg: neutralMapSvg(poi.lat, poi.lon, nearbyPlaces(poi, others), ctx.locale), kind: 'neutral' }
+}

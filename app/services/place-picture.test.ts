@@ -1,0 +1,117 @@
+// A place's picture: composed from the tile server's tiles (msw stands in for it; never the internet), or the
+// neutral picture when the tiles cannot be had.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { setupServer } from 'msw/node'
+import { delay, http, HttpResponse } from 'msw'
+import { asSessionUser, serviceContext, testDatabase, testEnv } from '../../tests/db'
+import type { Database } from '~/db/connect.server'
+import { campaigns, pois, users } from '~/db/schema'
+import { ServiceError, type ServiceContext } from './core.server'
+import { placePicture, resetTileCache, TILE_TIMEOUT_MS } from './place-picture.server'
+
+const TILES = 'http://tiles.test/{z}/{x}/{y}.png'
+// The smallest valid PNG (1×1, transparent); the picture only carries it, it never decodes it.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const server = setupServer()
+const asked: { path: string; userAgent: string | null }[] = []
+let database: Database
+let withTiles: ServiceContext
+let noTiles: ServiceContext
+let other: ServiceContext
+let homeId: number
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  database = await testDatabase()
+  const [c] = await database.db.insert(campaigns).values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') }).returning()
+  const [u] = await database.db.insert(users).values({ email: 'pp@example.org', passwordHash: 'x', pseudonym: 'p_pp', campaignId: c!.id }).returning()
+  const [o] = await database.db.insert(users).values({ email: 'po@example.org', passwordHash: 'x', pseudonym: 'p_po', campaignId: c!.id }).returning()
+  const [home] = await database.db
+    .insert(pois)
+    .values([
+      { userId: u!.id, name: 'Zuhause', lat: 52.54, lon: 13.42 },
+      { userId: u!.id, name: 'Bäckerei', lat: 52.5412, lon: 13.42 },
+    ])
+    .returning()
+  homeId = home!.id
+  withTiles = serviceContext(database, { user: asSessionUser(u!), env: testEnv({ MAP_TILE_URL: TILES }) })
+  noTiles = serviceContext(database, { user: asSessionUser(u!), locale: 'en_US' })
+  other = serviceContext(database, { user: asSessionUser(o!), env: testEnv({ MAP_TILE_URL: TILES }) })
+})
+beforeEach(() => resetTileCache())
+afterEach(() => {
+  server.resetHandlers()
+  asked.length = 0
+})
+afterAll(async () => {
+  server.close()
+  await database.close()
+})
+
+const serveTiles = (answer: () => Response | Promise<Response> = () => new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png' } })) =>
+  server.use(
+    http.get('http://tiles.test/*', ({ request }) => {
+      asked.push({ path: new URL(request.url).pathname, userAgent: request.headers.get('User-Agent') })
+      return answer()
+    }),
+  )
+
+describe('with a tile server', () => {
+  test('composes the tiles around the place, with the marker and the attribution, asking with an identifying User-Agent', async () => {
+    serveTiles()
+    const picture = await placePicture(withTiles, homeId)
+    expect(picture.kind).toBe('tiles')
+    const images = [...picture.svg.matchAll(/<image [^>]*href="(data:image\/png;base64,[^"]+)"/g)]
+    expect(images.length).toBe(asked.length)
+    expect(images.length).toBeGreaterThanOrEqual(1)
+    expect(images.length).toBeLessThanOrEqual(4)
+    expect(asked.every((a) => /^\/15\/\d+\/\d+\.png$/.test(a.path))).toBe(true)
+    expect(asked.map((a) => a.path)).toContain('/15/17605/10743.png') // the tile the place itself lies on
+    expect(asked.every((a) => a.userAgent?.startsWith('travel-diary/'))).toBe(true)
+    expect(picture.svg).toContain('© OpenStreetMap contributors')
+    // The picture over real tiles names no other place: the map shows what is there.
+    expect(picture.svg).not.toContain('Bäckerei')
+  })
+  test('asks the tile server once per tile: the next picture of the same place comes from the cache', async () => {
+    serveTiles()
+    await placePicture(withTiles, homeId)
+    const first = asked.length
+    await placePicture(withTiles, homeId)
+    expect(asked.length).toBe(first)
+  })
+  test.each([
+    ['answers 404', () => new HttpResponse('no', { status: 404 })],
+    ['answers HTML instead of an image', () => new HttpResponse('<html>', { headers: { 'Content-Type': 'text/html' } })],
+    ['cannot be reached', () => HttpResponse.error()],
+    ['sends a giant tile', () => new HttpResponse(Buffer.alloc(300_000), { headers: { 'Content-Type': 'image/png' } })],
+  ])('a tile server that %s gives the neutral picture, never half a map', async (_n, answer) => {
+    serveTiles(answer)
+    const picture = await placePicture(withTiles, homeId)
+    expect(picture.kind).toBe('neutral')
+    expect(picture.svg).not.toContain('<image')
+    expect(picture.svg).toContain('Bäckerei · 133 m')
+  })
+  test('a tile server that is too slow gives the neutral picture within the timeout', async () => {
+    serveTiles(async () => {
+      await delay(TILE_TIMEOUT_MS + 2000)
+      return new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png' } })
+    })
+    const started = Date.now()
+    expect((await placePicture(withTiles, homeId)).kind).toBe('neutral')
+    expect(Date.now() - started).toBeLessThan(TILE_TIMEOUT_MS + 1500)
+  })
+})
+
+test('without a tile server: the neutral picture in the participant language, and nobody is asked', async () => {
+  const picture = await placePicture(noTiles, homeId)
+  expect(picture.kind).toBe('neutral')
+  expect(picture.svg).toContain('52.54000, 13.42000')
+  expect(picture.svg).toContain('Bäckerei · 133 m')
+  expect(asked).toHaveLength(0)
+})
+
+test("someone else's place is not found, and no tile is fetched for it", async () => {
+  serveTiles()
+  await expect(placePicture(other, homeId)).rejects.toBeInstanceOf(ServiceError)
+  expect(asked).toHaveLength(0)
+})

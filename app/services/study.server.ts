@@ -1,0 +1,313 @@
+// A study at a glance for its researchers (`npm run admin -- status` and `remind`): per participant the ways
+// recorded, confirmed, reported and waiting, open questionnaires, days without trips and last activity, read by ONE
+// aggregate query; per study day the ways recorded and confirmed; and the reminder e-mails to participants who have
+// gone quiet. Works on PGlite and PostgreSQL alike (plain SQL, numbers cast to int/float8).
+import { eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '~/db/connect.server'
+import { campaigns, reminders } from '~/db/schema'
+import { daysInactive, isInactive, reminderDue } from '~/domain/activity'
+import { csvRecord, isoInZone } from '~/domain/exportFormat'
+import { parseLocale, DEFAULT_LOCALE, type Locale } from '~/domain/locale'
+import type { Mailer } from '~/lib/mailer.server'
+import { log } from '~/lib/log.server'
+import { reminderMail } from './mail-templates.server'
+
+export class StudyError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StudyError'
+  }
+}
+
+export interface ParticipantStatus {
+  userId: number
+  pseudonym: string
+  email: string
+  firstName: string | null
+  lastName: string | null
+  locale: Locale
+  joined: Date
+  recorded: number
+  confirmed: number
+  reported: number
+  /** Ways neither confirmed nor reported: what a reminder asks for. */
+  waiting: number
+  /** Ways with unanswered questionnaires plus open campaign questionnaires. */
+  openQuestionnaires: number
+  noTripDays: number
+  lastActivity: Date | null
+  daysInactive: number
+  inactive: boolean
+  lastReminder: Date | null
+}
+
+export interface StudyStatus {
+  campaign: { id: number; name: string; startAt: Date; endAt: Date }
+  now: Date
+  inactiveDays: number
+  participants: ParticipantStatus[]
+  totals: { participants: number; recorded: number; confirmed: number; reported: number; shareConfirmed: number | null; inactive: number }
+}
+
+const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[]
+const dateOf = (epoch: unknown) => (epoch == null ? null : new Date(Number(epoch) * 1000))
+
+async function requireCampaign(db: DbOrTx, campaignId: number) {
+  const [c] = await db
+    .select({ id: campaigns.id, name: campaigns.name, startAt: campaigns.startAt, endAt: campaigns.endAt })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+  if (!c) throw new StudyError(`campaign ${campaignId} does not exist`)
+  return c
+}
+
+/**
+ * Every participant of the campaign with their counts, in one query: each table is aggregated once per user
+ * (grouped subqueries joined to the campaign's users), so the cost grows with the rows, not with participants ×
+ * tables. Last activity is the latest of: a page seen (session), a way recorded, a day marked without trips, a
+ * questionnaire sent or saved.
+ */
+export async function studyStatus(db: DbOrTx, o: { campaignId: number; now?: Date; inactiveDays?: number }): Promise<StudyStatus> {
+  const campaign = await requireCampaign(db, o.campaignId)
+  const now = o.now ?? new Date()
+  const inactiveDays = o.inactiveDays ?? 3
+  const id = o.campaignId
+  const result = await db.execute(sql`
+    with members as (select id from users where campaign_id = ${id}),
+    t as (
+      select user_id,
+        count(*)::int as recorded,
+        (count(*) filter (where confirmation_status))::int as confirmed,
+        (count(*) filter (where fdbk_avail))::int as reported,
+        (count(*) filter (where not confirmation_status and not fdbk_avail))::int as waiting,
+        (count(*) filter (where not all_questions_answered and not fdbk_avail))::int as open_ways,
+        extract(epoch from max(creation_time))::float8 as last_way
+      from trips where user_id in (select id from members) group by user_id),
+    z as (select user_id, count(*)::int as days, extract(epoch from max(created_at))::float8 as last_day
+      from zero_trip_days where user_id in (select id from members) group by user_id),
+    s as (select user_id, extract(epoch from max(last_seen_at))::float8 as last_seen
+      from sessions where user_id in (select id from members) group by user_id),
+    c as (select user_id, extract(epoch from max(completed_at))::float8 as last_done
+      from questionnaire_completions where user_id in (select id from members) group by user_id),
+    d as (select user_id, extract(epoch from max(updated_at))::float8 as last_draft
+      from questionnaire_drafts where user_id in (select id from members) group by user_id),
+    r as (select user_id, extract(epoch from max(sent_at))::float8 as last_reminder
+      from reminders where campaign_id = ${id} group by user_id),
+    q as (select id from questionnaires where campaign_id = ${id} and type in ('INITIAL', 'FINAL')
+      and (avail_from is null or avail_from <= ${now.toISOString()}::timestamptz)
+      and (avail_until is null or avail_until > ${now.toISOString()}::timestamptz)),
+    qo as (select m.id as user_id, count(q.id)::int as open_campaign from members m cross join q
+      where not exists (select 1 from questionnaire_completions qc where qc.user_id = m.id and qc.questionnaire_id = q.id and qc.scope = 'campaign')
+      group by m.id)
+    select u.id, u.pseudonym, u.email, u.first_name, u.last_name, u.locale,
+      extract(epoch from u.created_at)::float8 as joined,
+      coalesce(t.recorded, 0) as recorded, coalesce(t.confirmed, 0) as confirmed, coalesce(t.reported, 0) as reported,
+      coalesce(t.waiting, 0) as waiting, coalesce(t.open_ways, 0) + coalesce(qo.open_campaign, 0) as open_questionnaires,
+      coalesce(z.days, 0) as no_trip_days,
+      greatest(t.last_way, z.last_day, s.last_seen, c.last_done, d.last_draft) as last_activity,
+      r.last_reminder
+    from users u
+      left join t on t.user_id = u.id left join z on z.user_id = u.id left join s on s.user_id = u.id
+      left join c on c.user_id = u.id left join d on d.user_id = u.id left join r on r.user_id = u.id
+      left join qo on qo.user_id = u.id
+    where u.campaign_id = ${id}
+    order by u.id`)
+  const participants = rowsOf(result).map((row): ParticipantStatus => {
+    const joined = dateOf(row.joined)!
+    const lastActivity = dateOf(row.last_activity)
+    return {
+      userId: Number(row.id),
+      pseudonym: String(row.pseudonym),
+      email: String(row.email),
+      firstName: (row.first_name as string | null) ?? null,
+      lastName: (row.last_name as string | null) ?? null,
+      locale: parseLocale(String(row.locale)) ?? DEFAULT_LOCALE,
+      joined,
+      recorded: Number(row.recorded),
+      confirmed: Number(row.confirmed),
+      reported: Number(row.reported),
+      waiting: Number(row.waiting),
+      openQuestionnaires: Number(row.open_questionnaires),
+      noTripDays: Number(row.no_trip_days),
+      lastActivity,
+      daysInactive: daysInactive(lastActivity, joined, now),
+      inactive: isInactive(lastActivity, joined, now, inactiveDays),
+      lastReminder: dateOf(row.last_reminder),
+    }
+  })
+  const sum = (f: (p: ParticipantStatus) => number) => participants.reduce((a, p) => a + f(p), 0)
+  const recorded = sum((p) => p.recorded)
+  const confirmed = sum((p) => p.confirmed)
+  return {
+    campaign,
+    now,
+    inactiveDays,
+    participants,
+    totals: {
+      participants: participants.length,
+      recorded,
+      confirmed,
+      reported: sum((p) => p.reported),
+      shareConfirmed: recorded ? confirmed / recorded : null,
+      inactive: participants.filter((p) => p.inactive).length,
+    },
+  }
+}
+
+/** Ways recorded and confirmed per study day (the day a way starts, in the study time zone). */
+export async function waysPerDay(db: DbOrTx, campaignId: number, timeZone: string): Promise<{ day: string; recorded: number; confirmed: number }[]> {
+  const result = await db.execute(sql`
+    select to_char(t.start_time at time zone ${timeZone}, 'YYYY-MM-DD') as day,
+      count(*)::int as recorded, (count(*) filter (where t.confirmation_status))::int as confirmed
+    from trips t join users u on u.id = t.user_id
+    where u.campaign_id = ${campaignId}
+    group by 1 order by 1`)
+  return rowsOf(result).map((r) => ({ day: String(r.day), recorded: Number(r.recorded), confirmed: Number(r.confirmed) }))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reports
+
+const COLUMNS = ['participant', 'ways_recorded', 'confirmed', 'reported', 'waiting', 'open_questionnaires', 'days_without_trips', 'last_activity', 'days_inactive'] as const
+
+function who(p: ParticipantStatus, withIdentity: boolean): string {
+  if (!withIdentity) return p.pseudonym
+  const name = [p.firstName, p.lastName].filter(Boolean).join(' ')
+  return name ? `${p.email} (${name})` : p.email
+}
+
+function cells(p: ParticipantStatus, withIdentity: boolean, tz: string): (string | number)[] {
+  return [who(p, withIdentity), p.recorded, p.confirmed, p.reported, p.waiting, p.openQuestionnaires, p.noTripDays, p.lastActivity ? isoInZone(p.lastActivity, tz) : '', p.daysInactive]
+}
+
+const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 1000) / 10} %`)
+
+/** The study's line: participants, ways, share confirmed, participants inactive for the threshold. */
+export function studyLine(s: StudyStatus): string {
+  const t = s.totals
+  return (
+    `study: ${t.participants} participants, ${t.recorded} ways recorded, ${t.confirmed} confirmed (${percent(t.shareConfirmed)}), ` +
+    `${t.reported} reported, ${t.inactive} inactive for ${s.inactiveDays}+ days`
+  )
+}
+
+/** The table for a terminal: one line per participant, aligned, then the study's line. */
+export function statusText(s: StudyStatus, o: { withIdentity: boolean; timeZone: string }): string[] {
+  const rows = [COLUMNS.map(String), ...s.participants.map((p) => cells(p, o.withIdentity, o.timeZone).map(String))]
+  const widths = COLUMNS.map((_, i) => Math.max(...rows.map((r) => r[i].length)))
+  const lines = rows.map((r) => r.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd())
+  return [`campaign ${s.campaign.id} "${s.campaign.name}" on ${isoInZone(s.now, o.timeZone)}`, ...lines, studyLine(s)]
+}
+
+/** CSV (RFC 4180) of the same table; the study's totals are a last row whose participant is "(study)". */
+export function statusCsv(s: StudyStatus, o: { withIdentity: boolean; timeZone: string }): string {
+  const t = s.totals
+  return (
+    csvRecord([...COLUMNS]) +
+    s.participants.map((p) => csvRecord(cells(p, o.withIdentity, o.timeZone))).join('') +
+    csvRecord(['(study)', t.recorded, t.confirmed, t.reported, s.participants.reduce((a, p) => a + p.waiting, 0), s.participants.reduce((a, p) => a + p.openQuestionnaires, 0), s.participants.reduce((a, p) => a + p.noTripDays, 0), '', ''])
+  )
+}
+
+const esc = (v: unknown) => String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** Bars of ways recorded (light) and confirmed (dark) per study day, as inline SVG with a text alternative. */
+function dayChartSvg(days: { day: string; recorded: number; confirmed: number }[]): string {
+  const W = 720
+  const H = 240
+  const pad = { l: 40, r: 10, t: 10, b: 40 }
+  const max = Math.max(1, ...days.map((d) => d.recorded))
+  const bw = days.length ? (W - pad.l - pad.r) / days.length : 0
+  const y = (n: number) => pad.t + (H - pad.t - pad.b) * (1 - n / max)
+  const bars = days
+    .map((d, i) => {
+      const x = pad.l + i * bw
+      const w = Math.max(1, bw * 0.8)
+      const label = i % Math.ceil(days.length / 12 || 1) === 0 ? `<text x="${(x + w / 2).toFixed(1)}" y="${H - pad.b + 14}" font-size="10" text-anchor="middle">${esc(d.day.slice(5))}</text>` : ''
+      return (
+        `<g><title>${esc(d.day)}: ${d.recorded} recorded, ${d.confirmed} confirmed</title>` +
+        `<rect x="${x.toFixed(1)}" y="${y(d.recorded).toFixed(1)}" width="${w.toFixed(1)}" height="${(H - pad.b - y(d.recorded)).toFixed(1)}" fill="#9ec5d6"/>` +
+        `<rect x="${x.toFixed(1)}" y="${y(d.confirmed).toFixed(1)}" width="${w.toFixed(1)}" height="${(H - pad.b - y(d.confirmed)).toFixed(1)}" fill="#0b5f75"/></g>${label}`
+      )
+    })
+    .join('')
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="Ways recorded and confirmed per study day">` +
+    `<line x1="${pad.l}" y1="${H - pad.b}" x2="${W - pad.r}" y2="${H - pad.b}" stroke="#667085"/>` +
+    `<text x="${pad.l - 6}" y="${pad.t + 10}" font-size="10" text-anchor="end">${max}</text><text x="${pad.l - 6}" y="${H - pad.b}" font-size="10" text-anchor="end">0</text>` +
+    bars +
+    `<rect x="${pad.l}" y="${H - 16}" width="10" height="10" fill="#9ec5d6"/><text x="${pad.l + 14}" y="${H - 7}" font-size="11">recorded</text>` +
+    `<rect x="${pad.l + 90}" y="${H - 16}" width="10" height="10" fill="#0b5f75"/><text x="${pad.l + 104}" y="${H - 7}" font-size="11">confirmed</text>` +
+    `</svg>`
+  )
+}
+
+/** One self-contained page (no scripts, no outside resources): the chart, the quiet participants, the table. */
+export function statusHtml(s: StudyStatus, days: { day: string; recorded: number; confirmed: number }[], o: { withIdentity: boolean; timeZone: string }): string {
+  const quiet = s.participants.filter((p) => p.inactive).sort((a, b) => b.daysInactive - a.daysInactive)
+  const row = (p: ParticipantStatus) => `<tr>${cells(p, o.withIdentity, o.timeZone).map((c, i) => (i === 0 || i === 7 ? `<td>${esc(c)}</td>` : `<td class="n">${esc(c)}</td>`)).join('')}</tr>`
+  const table = (list: ParticipantStatus[]) =>
+    `<table><thead><tr>${COLUMNS.map((c) => `<th scope="col">${esc(c.replace(/_/g, ' '))}</th>`).join('')}</tr></thead><tbody>${list.map(row).join('\n')}</tbody></table>`
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Study status – ${esc(s.campaign.name)}</title>
+<style>body{font-family:system-ui,Arial,sans-serif;margin:24px;color:#1d2939;line-height:1.4}table{border-collapse:collapse;margin:8px 0 24px}th,td{border:1px solid #d0d5dd;padding:4px 8px;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f2f4f7}h1{font-size:1.4em}h2{font-size:1.15em;margin-top:28px}</style>
+</head><body>
+<h1>Study status: campaign ${s.campaign.id} “${esc(s.campaign.name)}”</h1>
+<p>As of ${esc(isoInZone(s.now, o.timeZone))}. ${esc(studyLine(s))}.</p>
+<h2>Ways recorded and confirmed per study day</h2>
+${days.length ? dayChartSvg(days) : '<p>No ways recorded yet.</p>'}
+<h2>Gone quiet (inactive for ${s.inactiveDays}+ days): ${quiet.length}</h2>
+${quiet.length ? table(quiet) : '<p>Nobody.</p>'}
+<h2>All participants: ${s.participants.length}</h2>
+${table(s.participants)}
+</body></html>
+`
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reminders
+
+interface RemindOptions {
+  campaignId: number
+  inactiveDays: number
+  /** No second reminder within this many days. */
+  intervalDays: number
+  dryRun: boolean
+  now?: Date
+}
+
+interface RemindDeps {
+  mailer: Mailer
+  publicUrl: string
+  projectTitle: string
+}
+
+/**
+ * E-mails every inactive participant with ways waiting, in their language, at most once per interval. Each mail is
+ * recorded (reminders) before the next is sent; the log names the reminder's id, the campaign and the counts, never
+ * an address or a name. A dry run lists who would get one and sends nothing.
+ */
+export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Promise<string[]> {
+  const now = o.now ?? new Date()
+  const status = await studyStatus(db, { campaignId: o.campaignId, now, inactiveDays: o.inactiveDays })
+  const due = status.participants.filter((p) => reminderDue({ inactive: p.inactive, waiting: p.waiting, lastReminder: p.lastReminder, now, intervalDays: o.intervalDays }))
+  const skippedRecent = status.participants.filter((p) => p.inactive && p.waiting > 0 && !due.includes(p)).length
+  const out: string[] = []
+  let sent = 0
+  for (const p of due) {
+    if (o.dryRun) {
+      out.push(`would remind ${p.pseudonym} (${p.waiting} ways waiting, inactive ${p.daysInactive} days, ${p.locale})`)
+      continue
+    }
+    await deps.mailer.send(reminderMail({ to: p.email, locale: p.locale, publicUrl: deps.publicUrl, projectTitle: deps.projectTitle, waiting: p.waiting }))
+    const [row] = await db.insert(reminders).values({ userId: p.userId, campaignId: o.campaignId, sentAt: now }).returning({ id: reminders.id })
+    log.info({ msg: 'reminder sent', reminder: row.id, campaign: o.campaignId, locale: p.locale, waiting: p.waiting, daysInactive: p.daysInactive })
+    sent++
+  }
+  out.push(
+    `${o.dryRun ? 'dry run: would send' : 'sent'} ${o.dryRun ? due.length : sent} reminder(s) for campaign ${o.campaignId}; ` +
+      `${status.totals.inactive} inactive for ${o.inactiveDays}+ days, ${skippedRecent} reminded within the last ${o.intervalDays} days`,
+  )
+  return out
+}

@@ -1,0 +1,166 @@
+// Reviewing from the list, counted in taps (a click, or opening and choosing in a select: two), with JavaScript on
+// and off: a one-leg way whose detected mode is right is confirmed from its card in at most 3 taps; the way's page
+// leads on to the next way to review and back to the tab, page and card it was opened from; the list says how far
+// the review has come.
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, participantPage, day, recordedWay } from './fixtures'
+
+class Taps {
+  count = 0
+  async click(target: Locator) {
+    this.count++
+    await target.click()
+  }
+  /** A select: one tap opens it, one chooses. */
+  async choose(select: Locator, label: string) {
+    this.count += 2
+    await select.selectOption({ label })
+  }
+}
+
+async function acceptCookies(page: Page) {
+  const banner = page.locator('.cookie-banner button')
+  if (await banner.count()) {
+    await banner.click()
+    await expect(page.locator('.cookie-banner')).toHaveCount(0)
+  }
+}
+
+const card = (page: Page, id: number) => page.locator(`article[data-trip-id="${id}"]`)
+
+test('a one-leg way with the right mode is confirmed from the list in at most 3 taps', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: [recordedWay([{ tfcModes: ['WALK'], qtnsAnswered: true }])] })
+  await page.waitForURL(/\/ways\/list\//)
+  await page.goto('/ways/list/unconfirmed/page/1')
+  await acceptCookies(page)
+  await expect(page.locator('.review-progress__text')).toHaveText(/^0 von 1 Weg bestätigt/)
+  const id = Number(await page.locator('article[data-trip-id]').first().getAttribute('data-trip-id'))
+  const way = card(page, id)
+  await expect(way.locator('.trip-card__mode')).toHaveText(['Zu Fuß'])
+  // Marks the document: with JavaScript the list must not load a new page.
+  if (js) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+
+  const taps = new Taps()
+  // Confirming without a purpose is not possible: the browser asks for one (required), nothing is sent.
+  await expect(way.getByRole('combobox', { name: 'Zweck' })).toHaveAttribute('required', '')
+  await taps.choose(way.getByRole('combobox', { name: 'Zweck' }), 'Arbeit')
+  await taps.click(way.getByRole('button', { name: 'Bestätigen' }))
+  expect(taps.count, 'taps to confirm a way from the list').toBeLessThanOrEqual(3)
+
+  await expect(page.getByText('Weg bestätigt.')).toBeVisible()
+  if (js) {
+    // The card leaves the "unconfirmed" tab; the document stayed (no page load).
+    await expect(card(page, id)).toHaveCount(0)
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  }
+  await expect(page.locator('.review-progress__text')).toHaveText(/^1 von 1 Weg bestätigt/)
+  await page.goto('/ways/list/all/page/1')
+  // No saved places: the purpose now names the way.
+  await expect(card(page, id).getByRole('heading', { level: 3 })).toHaveText('Arbeit')
+  await expect(card(page, id).locator('.badge')).toHaveText(/Bestätigt|Fragen offen/)
+  // Confirmed for good: no quick form on its card any more.
+  await expect(card(page, id).getByRole('button', { name: 'Bestätigen' })).toHaveCount(0)
+  await context.close()
+})
+
+test('a purpose is suggested from the participant’s own ways between the same places, never saved without a tap', async ({ browser, js }) => {
+  const earlier = recordedWay([{ tfcModes: ['WALK'], tripPurposes: [1] }], { validationStatus: true, confirmationStatus: true }, day(-3))
+  const now = recordedWay([{ tfcModes: ['WALK'] }], {}, day(-1))
+  const { page, context } = await participantPage(browser, js, { trips: [earlier, now] })
+  // Saved places at both ends of these ways (52.52, 13.38 → 52.52, 13.39).
+  for (const [name, lat, lon] of [['Zuhause', '52.52', '13.38'], ['Arbeit', '52.52', '13.39']] as const) {
+    await page.goto('/pois?dialog=add')
+    const add = page.locator('#add')
+    await add.getByLabel('Name', { exact: true }).fill(name)
+    await add.getByLabel('Breitengrad').fill(lat)
+    await add.getByLabel('Längengrad').fill(lon)
+    await add.getByRole('button', { name: 'Ort speichern' }).click()
+    await expect(page.getByText('Ort gespeichert.')).toBeVisible()
+  }
+  await page.goto('/ways/list/unconfirmed/page/1')
+  await acceptCookies(page)
+  const open = page.locator('article[data-trip-id]').first()
+  await expect(open.getByRole('heading', { level: 3 })).toHaveText('Zuhause → Arbeit')
+  const select = open.getByRole('combobox', { name: 'Zweck' })
+  await expect(select.locator('option:checked')).toHaveText('Arbeit (Vorschlag)')
+  await expect(open).toContainText('Vorschlag aus Ihren Wegen zwischen denselben Orten – bitte prüfen.')
+  // Nothing saved yet: the way is still unconfirmed without a purpose.
+  await expect(open.locator('.trip-card__purpose')).toHaveText('Zweck noch offen')
+  await expect(open.locator('.badge')).toHaveText('Unbestätigt')
+  // One tap confirms it with the suggestion.
+  await open.getByRole('button', { name: 'Bestätigen' }).click()
+  await expect(page.locator('.review-progress__text')).toHaveText(/^2 von 2 Wegen bestätigt/)
+  await context.close()
+})
+
+test('the way’s page leads to the next way to review and back to the tab, page and card it came from', async ({ browser, js }) => {
+  const ways = [0, 1, 2].map((i) => recordedWay([{ tfcModes: ['WALK'] }], {}, day(-1 - i)))
+  const { page, context } = await participantPage(browser, js, { trips: ways })
+  await page.waitForURL(/\/ways\/list\//)
+  await page.goto('/ways/list/unconfirmed/page/1')
+  await acceptCookies(page)
+  // The page after the cookie notice's post has loaded completely: all three cards.
+  await expect(page.locator('article[data-trip-id]')).toHaveCount(3)
+  const ids = await page.locator('article[data-trip-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
+  await card(page, ids[1]!).getByRole('link', { name: /08:00/ }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/ways/tripDetails/${ids[1]}\\?list=unconfirmed$`))
+  // Back: the unconfirmed tab, the page and the card.
+  await expect(page.getByRole('link', { name: 'Zurück zur Liste' })).toHaveAttribute('href', `/ways/list/unconfirmed/${ids[1]}/page/1#trip-${ids[1]}`)
+  // Confirm on the page: purpose, then confirm; the list tab is kept through the posts.
+  await page.getByRole('link', { name: 'Zweck wählen' }).click()
+  await page.locator('#purpose').getByText('Arbeit', { exact: true }).click()
+  await page.locator('#purpose').getByRole('button', { name: 'Übernehmen' }).click()
+  await expect(page).toHaveURL(/\?list=unconfirmed/)
+  await page.getByRole('link', { name: 'Weg bestätigen' }).click()
+  await page.locator('#confirm').getByRole('button', { name: 'Weg bestätigen' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ways/tripDetails/${ids[1]}\\?list=unconfirmed`))
+  // On to the next way down the list.
+  await page.getByRole('link', { name: 'Nächster offener Weg' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ways/tripDetails/${ids[2]}\\?list=unconfirmed$`))
+  await page.getByRole('link', { name: 'Zurück zur Liste' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ways/list/unconfirmed/${ids[2]}/page/1#trip-${ids[2]}$`))
+  await expect(card(page, ids[2]!)).toHaveAttribute('aria-current', 'true')
+  await context.close()
+})
+
+test('on a 360 px phone every button, tab and select is a 44 × 44 px target and every list tab is in sight', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, { trips: [recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['CAR'] }])] })
+  await page.setViewportSize({ width: 360, height: 780 })
+  await page.waitForURL(/\/ways\/list\//)
+  const small = () =>
+    page.locator('.btn, .tabs a, .trip-detail__back, select').evaluateAll((els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => ({ what: `${e.tagName.toLowerCase()}.${e.className} “${(e.textContent ?? '').trim().slice(0, 30)}”`, box: e.getBoundingClientRect() }))
+        .filter(({ box }) => box.height < 43.5 || box.width < 43.5)
+        .map(({ what, box }) => `${what} ${Math.round(box.width)}×${Math.round(box.height)}`),
+    )
+  for (const url of ['/ways/list/all/page/1', '/ways/list/unconfirmed/page/1']) {
+    await page.goto(url)
+    await acceptCookies(page)
+    expect(await small(), `small targets on ${url}`).toEqual([])
+    // Every tab within the viewport's width (none hidden in a scrolled strip).
+    for (const box of await page.locator('.tabs a').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(360)
+  }
+  await page.locator('a[href*="/ways/tripDetails/"]').first().click()
+  await expect(page.locator('.trip-detail__back')).toBeVisible()
+  expect(await small(), 'small targets on the way page').toEqual([])
+  await context.close()
+})
+
+test('a new participant without ways sees what to do next; the side menu closes when a link in it is followed', async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js)
+  await page.setViewportSize({ width: 360, height: 780 })
+  await page.waitForURL(/\/ways\/list\//)
+  await page.goto('/ways/list/all/page/1')
+  await acceptCookies(page)
+  await expect(page.getByText('Installieren Sie die App auf Ihrem Handy', { exact: false })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Einen Weg von Hand eintragen' }).first()).toHaveAttribute('href', '/ways/add')
+  // The side menu (a <details>): open it, follow a link, and it is closed on the new page.
+  await page.locator('.side-menu__toggle').click()
+  await expect(page.locator('.side-menu')).toHaveAttribute('open', '')
+  await page.locator('.side-menu__main').getByRole('link').last().click()
+  await page.waitForLoadState()
+  await expect(page.locator('.side-menu')).not.toHaveAttribute('open', '')
+  await context.close()
+})
