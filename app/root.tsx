@@ -11,7 +11,6 @@ import { lng } from '~/lib/i18n'
 import { honeypotInputProps } from '~/lib/honeypot.server'
 import { useNonce } from '~/lib/nonce'
 import { toBcp47, DEFAULT_LOCALE } from '~/domain/locale'
-import { ModeSprite } from '~/components/icons/ModeSprite'
 import stylesheet from '~/styles/app.css?url'
 
 // i18next first: the root middleware reads the language it picked.
@@ -65,7 +64,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ModeSprite />
         <NavigationProgress />
         {children}
         <ScrollRestoration nonce={nonce} />
