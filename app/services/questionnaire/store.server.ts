@@ -18,7 +18,7 @@ import { answers, legs, questionnaireCompletions, questionnaireDrafts, questionn
 import { checkAnswers, type AnswerProblem, type CheckEnv } from '~/domain/answerCheck'
 import { questionnaireSummary, type QuestionnaireSummary } from '~/domain/availability'
 import type { Answer } from '~/domain/questionnaire'
-import { normalisedModes } from '~/domain/legEdit'
+import { legQuestionnaireMode, questionnairesAsked } from '~/domain/legQuestionnaire'
 import { copyableAnswers, questionByOption } from '~/domain/questionFlow'
 import { dayInZone } from '~/domain/time'
 import { refusal, wayFacts, wayState } from '~/domain/wayState'
@@ -175,11 +175,15 @@ export async function tripOfOwnLeg(db: DbOrTx, userId: number, legId: number): P
   return row.tripId
 }
 
-/** Spec: "the leg questionnaires per leg by its traffic mode": empty tfcModes means every mode. */
+/** The leg's mode a leg questionnaire is answered for, or null when it is not asked about the leg. */
 export function legModeFor(q: Pick<StoredQuestionnaire, 'tfcModes'>, leg: Pick<LegRow, 'tfcModes'>): string | null {
-  const modes = normalisedModes(leg.tfcModes)
-  if (q.tfcModes.length === 0) return modes[0]
-  return modes.find((m) => q.tfcModes.includes(m)) ?? null
+  return legQuestionnaireMode(q.tfcModes, leg.tfcModes)
+}
+
+/** Whether a new way with legs of these modes has questionnaires to answer (none without a campaign). */
+export async function questionnairesAskedFor(db: DbOrTx, campaignId: number | null, legModes: readonly (readonly string[])[]) {
+  if (campaignId == null) return { trip: false, legs: legModes.map(() => false) }
+  return questionnairesAsked(await campaignQuestionnaires(db, campaignId), legModes)
 }
 
 export interface TripPart {

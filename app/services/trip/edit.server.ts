@@ -25,7 +25,8 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
-import { legs, questionnaires, trips } from '~/db/schema'
+import { legs, trips } from '~/db/schema'
+import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { closestPointOnLines } from '~/domain/geometry'
 import { LIMITS, LIMIT_ERROR, withinLimit, type LimitName } from '~/domain/limits'
 import { dayInZone, dayRangeUtc } from '~/domain/time'
@@ -125,25 +126,6 @@ function checkModes(modes: string[]): string[] {
   if (unique.length === 0) throw new ServiceError('MODES_REQUIRED')
   if (unique.some((m) => !isTrafficMode(m))) throw new ServiceError('UNKNOWN_MODE')
   return unique
-}
-
-/**
- * Whether a new way of this participant has questionnaires to answer: the campaign has a trip questionnaire
- * (→ trip qtnAnswered false), or a leg questionnaire for the leg's modes (empty tfcModes: every mode).
- * Used for copies, which have no answers of their own.
- */
-async function pendingQuestionnaireFlags(tx: DbOrTx, campaignId: number | null, legModes: string[][]) {
-  if (campaignId == null) return { trip: false, legs: legModes.map(() => false) }
-  const rows = await tx
-    .select({ type: questionnaires.type, tfcModes: questionnaires.tfcModes })
-    .from(questionnaires)
-    .where(eq(questionnaires.campaignId, campaignId))
-  const trip = rows.some((q) => q.type === 'TRIP_BASED')
-  const legQs = rows.filter((q) => q.type === 'LEG_BASED')
-  return {
-    trip,
-    legs: legModes.map((modes) => legQs.some((q) => q.tfcModes.length === 0 || q.tfcModes.some((m) => normalisedModes(modes).includes(m)))),
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -420,7 +402,7 @@ export const tripEditMethods = {
         assertAllows(stateOf(trip, legRows), 'copyWay')
         assertVersion(trip, version)
         assertWithin('waysPerDay', await waysOnDayOf(tx, ctx.user.id, trip.startTime, ctx.env.STUDY_TIME_ZONE))
-        const flags = await pendingQuestionnaireFlags(
+        const flags = await questionnairesAskedFor(
           tx,
           ctx.user.campaignId,
           legRows.map((l) => l.tfcModes),

@@ -4,7 +4,8 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
-import { legs, questionnaires, trips, users } from '~/db/schema'
+import { legs, trips, users } from '~/db/schema'
+import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { isTrafficMode } from '~/components/icons/modes'
 import { refusal, wayFacts, wayState } from '~/domain/wayState'
 import { zonedDateTimeToUtc } from '~/domain/time'
@@ -131,21 +132,6 @@ async function checkedLegs(ctx: AuthedContext, legParams: LegParams[]): Promise<
   return legParams.map((leg, i) => checkLeg(leg, i, known, ctx.env.STUDY_TIME_ZONE, ctx.now()))
 }
 
-/**
- * Which questionnaires a way of this participant will ask (schema: "Trip-level questionnaire answered (true if there
- * is none)"): a TRIP_BASED one for the way, LEG_BASED ones for legs with their modes (empty tfcModes: every mode).
- */
-async function questionnairesFor(db: DbOrTx, campaignId: number | null) {
-  if (campaignId == null) return { trip: false, legModes: null as string[][] | null }
-  const rows = await db
-    .select({ type: questionnaires.type, tfcModes: questionnaires.tfcModes })
-    .from(questionnaires)
-    .where(and(eq(questionnaires.campaignId, campaignId), inArray(questionnaires.type, ['TRIP_BASED', 'LEG_BASED'])))
-  return { trip: rows.some((r) => r.type === 'TRIP_BASED'), legModes: rows.filter((r) => r.type === 'LEG_BASED').map((r) => r.tfcModes) }
-}
-const legAsked = (legModes: string[][] | null, modes: string[]) =>
-  (legModes ?? []).some((qModes) => qModes.length === 0 || modes.some((m) => qModes.includes(m)))
-
 async function tripDto(ctx: AuthedContext, db: DbOrTx, tripId: number): Promise<TripDto> {
   const row = await ownTripRow(db, ctx.user.id, tripId)
   const legRows = (await legsOf(db, [tripId])).get(tripId) ?? []
@@ -227,7 +213,7 @@ export const tripManualMethods = {
             .limit(1)
           if (existing) return existing.id
         }
-        const asks = await questionnairesFor(tx, ctx.user.campaignId)
+        const asks = await questionnairesAskedFor(tx, ctx.user.campaignId, [leg.tfcModes])
         const [{ id }] = await tx
           .insert(trips)
           .values({
@@ -252,7 +238,7 @@ export const tripManualMethods = {
           detectedModes: [],
           tfcModes: leg.tfcModes,
           purposeIds: leg.purposeIds,
-          qtnsAnswered: !legAsked(asks.legModes, leg.tfcModes),
+          qtnsAnswered: !asks.legs[0],
         })
         await refreshTrip(tx, id)
         await clearNoTripMark(tx, ctx.user.id, leg.start, ctx.env.STUDY_TIME_ZONE)
@@ -282,7 +268,11 @@ export const tripManualMethods = {
         const existing = (await legsOf(tx, [row.id])).get(row.id) ?? []
         requireEditableManual(row, existing)
         if (row.version !== version) throw new ServiceError('TRIP_CHANGED', { version: row.version })
-        const asks = await questionnairesFor(tx, ctx.user.campaignId)
+        const asks = await questionnairesAskedFor(
+          tx,
+          ctx.user.campaignId,
+          checked.map((leg) => leg.tfcModes),
+        )
         for (const [i, leg] of checked.entries()) {
           const target = leg.id != null ? existing.find((l) => l.id === leg.id) : existing[i]
           if (leg.id != null && !target) throw new ServiceError('LEG_NOT_FOUND')
@@ -291,7 +281,7 @@ export const tripManualMethods = {
             endTime: leg.end,
             tfcModes: leg.tfcModes,
             purposeIds: leg.purposeIds,
-            qtnsAnswered: !legAsked(asks.legModes, leg.tfcModes),
+            qtnsAnswered: !asks.legs[i],
           }
           if (target) await tx.update(legs).set(values).where(and(eq(legs.id, target.id), eq(legs.tripId, row.id)))
           else await tx.insert(legs).values({ ...values, tripId: row.id, idx: existing.length + i, len: null, geom: [], detectedModes: [] })
