@@ -3,7 +3,7 @@
 // would make: no horizontal scrolling at 320 px, no layout shift while the page loads, sizes reserved for images
 // and the map, and an axe run on each page.
 import type { Page } from '@playwright/test'
-import { test, expect, loginAs, DEMO, checkA11y, admin, participantPage, newParticipant } from './fixtures'
+import { test, expect, loginAs, DEMO, checkA11y, admin, participantPage, newParticipant, recordedWay, day } from './fixtures'
 import { everyTypeCampaign, throughEachType } from './every-type-campaign'
 
 const PAGES: [string, string][] = [
@@ -84,6 +84,34 @@ for (const [w, h] of SIZES) {
     await context.close()
   })
 }
+
+test('the ways list and a way’s page at 360 px, in German and in English', async ({ browser, js }, testInfo) => {
+  test.setTimeout(120_000)
+  const trips = [
+    recordedWay([{ tfcModes: ['PUBLIC_TRANSPORT_BUS'] }, { tfcModes: ['WALK'] }], {}, day(-1)),
+    recordedWay([{ tfcModes: ['BICYCLE'] }], {}, day(-2)),
+  ]
+  const { page, context } = await participantPage(browser, js, { trips })
+  await page.setViewportSize({ width: 360, height: 740 })
+  await acceptCookies(page)
+  for (const [locale, lang] of [
+    ['de_DE', 'de'],
+    ['en_US', 'en'],
+  ] as const) {
+    await page.goto(`/ways/list/all/page/1?locale=${locale}`)
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`))
+    await expect(page.locator('a[href^="/ways/tripDetails/"]').first()).toBeVisible()
+    expect(await sideways(page), `the list scrolls sideways at 360 px (${lang})`).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: testInfo.outputPath(`screens/360-${js ? 'js' : 'nojs'}-${lang}-list.png`), fullPage: true })
+    const href = await page.locator('a[href^="/ways/tripDetails/"]').first().getAttribute('href')
+    await page.goto(href!)
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`))
+    await expect(page.locator('h1')).toBeVisible()
+    expect(await sideways(page), `the way's page scrolls sideways at 360 px (${lang})`).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: testInfo.outputPath(`screens/360-${js ? 'js' : 'nojs'}-${lang}-way.png`), fullPage: true })
+  }
+  await context.close()
+})
 
 test('nothing scrolls sideways at 320 px', async ({ page, js }) => {
   test.skip(!js, 'measured with JavaScript; the layout is the same without it')
