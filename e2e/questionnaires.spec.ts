@@ -1,4 +1,4 @@
-// Questionnaires (issue 7), with JavaScript on and off: the demo initial questionnaire through each of its question
+// Questionnaires, with JavaScript on and off: the demo initial questionnaire through each of its question
 // types (with a reload in the middle that loses nothing), a second campaign's questionnaire with the remaining types,
 // availability and lock states of the campaign area, and a way's questionnaires with the copy-to-later-legs prompt.
 import type { Page } from '@playwright/test'
@@ -321,7 +321,7 @@ test('availability: from a date, until a date, none; the name cut below 460 px',
   await expect(page.getByText(`This questionnaire was available until ${display(day(-2))}.`)).toBeVisible()
   await checkA11y(page)
 
-  // Spec 9: the name is cut to 50 characters below 460 px (CSS only); the full name stays for assistive technology.
+  // The name is cut to 50 characters below 460 px (CSS only); the full name stays for assistive technology.
   await page.goto('/campaign/info?locale=de_DE')
   const long = 'Mobilitätsstudie für den Großraum Berlin-Brandenburg 2026 mit Zusatzbefragung'
   await admin('campaign:import', { data: { ...base, name: long } }).then(async (out) => admin('campaign:assign', { campaign: out.at(-1)!, email: user.email }))

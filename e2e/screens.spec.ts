@@ -1,4 +1,4 @@
-// Visual review (issue 12): screenshots of the main pages and of one question of each question type at 360×740 and
+// Visual review: screenshots of the main pages and of one question of each question type at 360×740 and
 // 1280×800 in both JS modes, kept as artifacts of the run (test-results/…/screens), plus the checks a reviewer
 // would make: no horizontal scrolling at 320 px, no layout shift while the page loads, sizes reserved for images
 // and the map, and an axe run on each page.

@@ -1,4 +1,4 @@
-// Trip detail (issue 5), with JavaScript on and off: a fresh participant's way from Purpose through Validated
+// Trip detail, with JavaScript on and off: a fresh participant's way from Purpose through Validated
 // (purposes, the traffic-mode selector across legs, confirm), leg deletion allowed and refused, copy and delete a
 // way, the server-drawn SVG route without JavaScript and the Leaflet map (local tile stub) with it.
 import type { Page, Response } from '@playwright/test'
@@ -63,7 +63,7 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await expect(dialog(page, 'purpose')).toHaveCount(0)
   await expect(page.locator('.trip-detail__purpose')).toHaveText('Zweck: Arbeit, Einkauf, Freizeit')
   await expect(stepHeading(page)).toHaveText('Verkehrsmittel prüfen')
-  // Spec 9: at most 2 purposes on a leg, then an ellipsis.
+  // At most 2 purposes on a leg, then an ellipsis.
   await expect(legItem(page, 2).locator('.leg__facts')).toContainText('Arbeit, Einkauf…')
   // The purpose stays correctable until the way is confirmed (the step button, each leg, the step bar).
   await expect(page.getByRole('link', { name: 'Zweck ändern', exact: true })).toBeVisible()

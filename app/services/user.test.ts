@@ -1,4 +1,4 @@
-// The user service (spec 7) against a real database: every method's rules and errors, the one-time token rules
+// The user service against a real database: every method's rules and errors, the one-time token rules
 // (expiry, single use, invalidation), the throttle, the enumeration-safe answers, and a real SMTP exchange.
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
@@ -89,7 +89,7 @@ async function verifiedUser(opts: { pwd?: string; locale?: Locale } = {}) {
 describe('register', () => {
   test('creates an unverified account in the request language and mails a verification link (text and HTML)', async () => {
     const { email, ip } = fresh('Reg')
-    expect(await register(email.toUpperCase(), { ip, locale: 'en_US' })).toBeNull() // spec 7: a null return means success
+    expect(await register(email.toUpperCase(), { ip, locale: 'en_US' })).toBeNull() // a null return means success
     const row = await userRow(email)
     expect(row).toMatchObject({ email: email.toLowerCase(), verified: false, locale: 'en_US', alias: 'Al', firstName: 'Ada', lastName: 'Lovelace' })
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
@@ -109,7 +109,7 @@ describe('register', () => {
     expect(JSON.stringify(stored)).not.toContain(link.token)
   })
 
-  test('rejects an invalid address and a password under 3 characters (spec 5)', async () => {
+  test('rejects an invalid address and a password under 3 characters', async () => {
     const { email, ip } = fresh()
     const c = ctx({ ip })
     const bad = (e: unknown) => (e as ServiceError).details?.path
@@ -497,7 +497,7 @@ describe('pending posts (the form kept when a session expired)', () => {
 
 describe('mail templates', () => {
   const base = { to: 'a+b@example.org', publicUrl: PUBLIC_URL, projectTitle: 'P & Q' }
-  test('links follow contracts.md §4 with the address URL-encoded', () => {
+  test('links are PUBLIC_URL/user/verify-email and /user/set-password with the address URL-encoded', () => {
     expect(verifyLink(PUBLIC_URL, 'a+b@example.org', 'tok')).toBe(`${PUBLIC_URL}/user/verify-email?email=a%2Bb%40example.org&verstr=tok`)
     expect(setPasswordLink(PUBLIC_URL, 'a+b@example.org', 'tok')).toBe(`${PUBLIC_URL}/user/set-password?email=a%2Bb%40example.org&verstr=tok`)
   })

@@ -1,7 +1,6 @@
-// Ways entered by hand (spec 4 "Trip save (manual screen): id '0' means a new trip (add); any other id means update";
-// spec 5 "Add/edit way: start, end, at least one trip purpose and at least one traffic mode are required, otherwise
-// 'Please fill in all fields.' The start must not be after the end ..."; spec 2.7 "distance (blank for manually
-// created trips)"), against a real database (PGlite, or PostgreSQL with TEST_DB_KIND=postgres).
+// Ways entered by hand (id '0' means a new trip (add); any other id means update. Start, end, at least one trip
+// purpose and at least one traffic mode are required, otherwise 'Please fill in all fields.' The start must not be
+// after the end. The distance stays blank for manually created trips), against a real database (PGlite, or PostgreSQL with TEST_DB_KIND=postgres).
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
