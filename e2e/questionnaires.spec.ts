@@ -3,6 +3,7 @@
 // availability and lock states of the campaign area, and a way's questionnaires with the copy-to-later-legs prompt.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y, admin, day } from './fixtures'
+import { toast } from './page-helpers'
 
 const display = (d: string) => d.split('-').reverse().join('.')
 
@@ -10,7 +11,6 @@ const question = (page: Page) => page.locator('fieldset.qtn-q')
 const progress = (page: Page, n: number, total: number) => expect(page.locator('.qtn-progress')).toContainText(`Frage ${n} von ${total}`)
 /** The campaign info's button of a questionnaire, by its title. */
 const card = (page: Page, title: string) => page.locator('.campaign-qtn').filter({ has: page.locator('.campaign-qtn__title', { hasText: title }) })
-const toast = (page: Page, text: string) => expect(page.locator('.toast').filter({ hasText: text })).toBeVisible()
 
 async function press(page: Page, name: string) {
   await page.getByRole('button', { name, exact: true }).click()

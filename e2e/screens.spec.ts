@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, loginAs, DEMO, checkA11y, admin, participantPage, newParticipant } from './fixtures'
 import { everyTypeCampaign, throughEachType } from './every-type-campaign'
+import { acceptCookies } from './page-helpers'
 
 const PAGES: [string, string][] = [
   ['login', '/user/login'],
@@ -23,15 +24,6 @@ const SIZES = [
 
 async function sideways(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-}
-
-/** Accepts the cookie banner (a form post, with or without JS), so the screenshots show the pages under it. */
-async function acceptCookies(page: Page) {
-  const ok = page.locator('.cookie-banner button')
-  if (await ok.count()) {
-    await ok.click()
-    await expect(page.locator('.cookie-banner')).toHaveCount(0)
-  }
 }
 
 /** The first way of the demo list: its detail page. */

@@ -3,17 +3,12 @@
 // way, the server-drawn SVG route without JavaScript and the Leaflet map (local tile stub) with it.
 import type { Page, Response } from '@playwright/test'
 import { test, expect, participantPage, checkA11y, BASE, day, recordedWay } from './fixtures'
+import { acceptCookies, dialog, stepHeading, toast } from './page-helpers'
 
 // Long flows with an axe check per page: triple the timeout (the machine is shared).
 test.slow()
 
 const way = recordedWay
-
-/** The cookie banner is fixed at the bottom and would cover buttons there. */
-async function acceptCookies(page: Page) {
-  await page.locator('.cookie-banner button').click()
-  await expect(page.locator('.cookie-banner')).toHaveCount(0)
-}
 
 /** The detail page of the participant's only (or first listed) way. */
 async function openFirstWay(page: Page): Promise<number> {
@@ -26,10 +21,7 @@ async function openFirstWay(page: Page): Promise<number> {
   return id
 }
 
-const toast = (page: Page, text: string) => expect(page.locator('.toast').filter({ hasText: text })).toBeVisible()
 const legItem = (page: Page, n: number) => page.locator('ol.leg-list > li').nth(n - 1)
-const stepHeading = (page: Page) => page.locator('#step-title')
-const dialog = (page: Page, id: string) => page.locator(`#${id}`)
 
 /** A form post as a browser would send it (same origin, the session cookie of the page's context). */
 async function post(page: Page, id: number, form: Record<string, string>) {

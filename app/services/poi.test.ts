@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { asSessionUser, serviceContext, testDatabase, testEnv, memoryMailer } from '../../tests/db'
+import { constantOf } from '../../tests/service-error'
 import type { Database } from '~/db/connect.server'
 import { campaigns, pois, users } from '~/db/schema'
 import type { App } from '~/lib/app.server'
@@ -19,16 +20,6 @@ let aliceId: number
 async function user(email: string, campaignId: number | null) {
   const [row] = await database.db.insert(users).values({ email, passwordHash: 'x', verified: true, pseudonym: `p_${email}`, campaignId }).returning()
   return row!
-}
-
-async function constantOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof ServiceError) return e.constant
-    throw e
-  }
-  throw new Error('expected a ServiceError')
 }
 
 beforeAll(async () => {

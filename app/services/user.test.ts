@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { startTestSmtp } from '../../tests/smtp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { memoryMailer, serviceContext, testDatabase, testEnv } from '../../tests/db'
+import { constantOf as errorOf } from '../../tests/service-error'
 import type { Database } from '~/db/connect.server'
 import { answers, legs, oneTimeTokens, pendingPosts, pois, sessions, throttleEvents, trips, users, zeroTripDays } from '~/db/schema'
 import type { Locale } from '~/domain/locale'
@@ -45,16 +46,6 @@ function fresh(prefix = 'u') {
 function ctx(opts: { ip?: string; now?: Date; locale?: Locale; user?: SessionUser | null; token?: string; mailer?: ServiceContext['mailer'] } = {}): ServiceContext {
   const c = serviceContext(database, { env, mailer: opts.mailer ?? mailer, locale: opts.locale ?? 'de_DE', now: opts.now, user: opts.user ?? null })
   return { ...c, clientIp: opts.ip ?? '127.0.0.1', sessionToken: opts.token }
-}
-
-async function errorOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof ServiceError) return e.constant
-    throw e
-  }
-  throw new Error('expected a ServiceError')
 }
 
 const userRow = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email.toLowerCase())))[0]

@@ -4,6 +4,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
+import { constantOf as errorOf } from '../../../tests/service-error'
 import type { Database, Db } from '~/db/connect.server'
 import { legs, trips, users } from '~/db/schema'
 import { DEMO_LOGIN, OTHER_LOGIN, seedDemoIfEmpty } from '~/db/seed-demo.server'
@@ -36,15 +37,6 @@ const leg = (over: Record<string, unknown> = {}) => ({
 const newWay = (legOver: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
   trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg(legOver)], ...over },
 })
-
-async function errorOf(p: Promise<unknown>): Promise<string> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  )
-  expect(e).toBeInstanceOf(ServiceError)
-  return (e as ServiceError).constant
-}
 
 /** updateTrip with the way's current version (as the edit form sends it). */
 async function update(ctx: typeof demo, params: { trp: Record<string, unknown> & { id: unknown } }) {
