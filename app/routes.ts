@@ -1,4 +1,4 @@
-// The route table of spec 2.1, explicit. Each page route carries its spec name (route id) and its two flags:
+// The route table, explicit. Each page route carries its name (route id) and its two flags:
 // login required (→ inside the routes/_auth layout, whose middleware enforces it) and authorization required
 // (→ inside routes/_authorized as well). Start-layout pages (account entry) sit in routes/_start.
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
@@ -10,7 +10,7 @@ export interface RouteFlags {
   authorization: boolean
 }
 
-/** Spec 2.1 as data: used by the guard tests and documentation; the tree below must agree with it. */
+/** The route table as data: used by the guard tests and documentation; the tree below must agree with it. */
 export const ROUTE_TABLE: RouteFlags[] = [
   { path: '/user/register', id: 'UserRegister', login: false, authorization: false },
   { path: '/user/login/:type?', id: 'UserLogin', login: false, authorization: false },

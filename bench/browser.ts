@@ -1,4 +1,4 @@
-// Page weight and load time, read from the real built app in Chromium (issue 9).
+// Page weight and load time, read from the real built app in Chromium.
 // - weight: every request of a page load (until the network is quiet, so lazily loaded code counts too): client JS,
 //   CSS and the HTML document as gzip bytes (the body Chromium received, gzipped at the server's level 6) and the
 //   number of requests; the map code is named apart, with the moment it was requested.

@@ -1,4 +1,4 @@
-// The budgets of issue 9, each checked against one bench run: pass or fail, with the measured value.
+// The performance budgets (page weight, load time, throughput), each checked against one bench run: pass or fail, with the measured value.
 import { MAP_CODE, type BrowserReport, type PageName } from './browser'
 import type { ScenarioResult } from './throughput'
 

@@ -2,7 +2,7 @@
 //   browser     page weight and throttled load time (LCP, CLS, TBT) of login, list, detail, questionnaire and pois;
 //   throughput  list, detail, questionnaire and getTrips beside /hello, at 1k and 1M ways, on PGlite and (with
 //               DATABASE_URL) PostgreSQL, with the server's resident memory after each run;
-// and checks every budget of issue 9 (pass/fail each). Prints one JSON document to stdout and writes it to
+// and checks every budget in bench/budgets.ts (pass/fail each). Prints one JSON document to stdout and writes it to
 // bench/results/<date>.json; progress goes to stderr. Environment: BUILD_DIR (use that build), BENCH_PORT (default
 // 3990), BENCH_QUICK=1 (short runs, for trying changes), BENCH_PARTS=browser,throughput (a subset),
 // DATABASE_URL (PostgreSQL as well), BENCH_STORES=pglite or postgres (one database only).

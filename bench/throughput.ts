@@ -1,4 +1,4 @@
-// Server throughput (issue 9): requests per second and latency of the ways list, a trip detail, the campaign
+// Server throughput: requests per second and latency of the ways list, a trip detail, the campaign
 // questionnaire and the getTrips API call, each beside the same server's bare /hello route, with 1,000 ways of the
 // measured participant; then the list, getTrips and /hello again with 1,000,000 ways across 10,000 participants (the
 // measured one keeps 1,000). On PGlite, and on PostgreSQL when DATABASE_URL is set. The two sizes are two databases

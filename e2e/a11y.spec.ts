@@ -1,4 +1,4 @@
-// Accessibility (issue 12, WCAG 2.2 AA): every page route of ROUTE_TABLE, the 404 page, the dialogs that are URLs
+// Accessibility (WCAG 2.2 AA): every page route of ROUTE_TABLE, the 404 page, the dialogs that are URLs
 // (`?dialog=`), forms after a failed submit, the ways list with ways, the trip detail in every step of its step
 // machine, the manual-way form, the campaign questionnaire with one question of each question type and the places,
 // in German and English, with JavaScript on and off (the two projects): zero axe violations of any impact.

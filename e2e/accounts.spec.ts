@@ -1,5 +1,5 @@
-// Accounts (issue 3): register → mail in the outbox → verify → login → change password → logout → reset via link →
-// login with the new password → delete account, plus the guards, the spec 5 messages, the forced password change and
+// Accounts: register → mail in the outbox → verify → login → change password → logout → reset via link →
+// login with the new password → delete account, plus the guards, the field validation messages, the forced password change and
 // the throttle. Runs in both projects (JavaScript on and off).
 import type { Page } from '@playwright/test'
 import { admin, checkA11y, expect, loginAs, mailLink, participantPage, test, uniqueEmail } from './fixtures'
@@ -126,7 +126,7 @@ test('guards: a logged-in user on /user/login goes to /ways; logged out, /ways g
   await context.close()
 })
 
-test('spec 5 messages next to their fields', async ({ page, browser, js }) => {
+test('validation messages next to their fields', async ({ page, browser, js }) => {
   await page.goto('/user/login?locale=en_US')
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page.getByText('Please enter your email address.')).toBeVisible()

@@ -1,5 +1,5 @@
 // A campaign whose initial questionnaire holds one question of each question type: the demo study's four
-// questionnaires (which together use every type) in one, for the accessibility and screenshot specs.
+// questionnaires (which together use every type) in one, for the accessibility and screenshot tests.
 import { expect, type Page } from '@playwright/test'
 import { demoCampaign } from '../app/db/demo/campaign'
 import { day } from './fixtures'
@@ -34,7 +34,7 @@ export function everyTypeCampaign() {
     trpFdbkReasons: [],
     creator: undefined,
     questionnaires: [{ id: base + 1, type: 'INITIAL', mandatory: false, showProg: true, section: { id: base + 1, questions: all } }],
-    // DRAG_RAT is unsupported on the web (spec: skipped, never rendered).
+    // DRAG_RAT is unsupported on the web (skipped, never rendered).
     types: [...new Set(questions.map((q) => q.type))].filter((type) => type !== 'DRAG_RAT'),
   }
 }

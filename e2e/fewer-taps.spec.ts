@@ -4,6 +4,7 @@
 // the review has come.
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, participantPage, day, recordedWay } from './fixtures'
+import { acceptCookies } from './page-helpers'
 
 class Taps {
   count = 0
@@ -15,14 +16,6 @@ class Taps {
   async choose(select: Locator, label: string) {
     this.count += 2
     await select.selectOption({ label })
-  }
-}
-
-async function acceptCookies(page: Page) {
-  const banner = page.locator('.cookie-banner button')
-  if (await banner.count()) {
-    await banner.click()
-    await expect(page.locator('.cookie-banner')).toHaveCount(0)
   }
 }
 

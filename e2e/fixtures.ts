@@ -51,7 +51,7 @@ function decodeMime(raw: string): string {
   return [Buffer.from(qp, 'latin1').toString('utf8'), ...b64].join('\n')
 }
 
-/** A call of the service-method endpoint (contracts.md §3); answers its `return`. */
+/** A call of the service-method endpoint; answers its `return`. */
 export async function api(serviceName: string, methodName: string, params: Record<string, unknown>) {
   const res = await fetch(`${BASE}/functions/invoke-service-method`, {
     method: 'POST',
@@ -107,14 +107,14 @@ const AXE_OPTIONS: RunOptions = {
 }
 
 /**
- * Axe: zero violations of any impact (issue 12), WCAG 2.2 A/AA rules plus axe's best practices (landmarks, heading
+ * Axe: zero violations of any impact, WCAG 2.2 A/AA rules plus axe's best practices (landmarks, heading
  * order, one main, unique landmark names). Axe needs script execution, so for a page whose context has
  * JavaScript disabled, the page is shown again with the same cookies in a helper context that blocks every script
  * request (one helper page per JS-off context, reused): nothing hydrates, so it renders exactly as without JavaScript, while axe can still be injected. The
  * helper is served the HTML the JS-off page holds now (not a fresh GET of its URL), so the answer to a failed form
  * post (errors next to the fields, a 400 page) is checked too; styles and images load from the server as usual.
  * Axe runs in the page itself (our pages have no frames): @axe-core/playwright's analyze() opened a blank page per
- * check to finish its run, which made the a11y spec most of CI's time (~1.8 s a check, 0.4 s this way).
+ * check to finish its run, which made the a11y tests most of CI's time (~1.8 s a check, 0.4 s this way).
  */
 export async function checkA11y(page: Page) {
   let target = page

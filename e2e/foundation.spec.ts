@@ -1,4 +1,4 @@
-// Foundation (issue 2): the route table and its guards, locale switching, the cookie banner,
+// Foundation: the route table and its guards, locale switching, the cookie banner,
 // the public pages and the 404 — each run with JavaScript on and off.
 import { test, expect, DEMO, loginAs } from './fixtures'
 

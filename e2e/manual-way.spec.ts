@@ -1,4 +1,4 @@
-// Add and edit ways by hand (issue 6; spec 2.7 "Add/edit way page", 4 "Trip save", 5 "Add/edit way", 8 messages),
+// Add and edit ways by hand (the form, saving, its checks and messages),
 // in both JavaScript modes: with JS each field opens its dialog; without JS the pickers are sections of the one form.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y } from './fixtures'

@@ -1,4 +1,4 @@
-// Research data out (issue 10), with JavaScript on and off: a participant downloads everything stored about them
+// Research data out, with JavaScript on and off: a participant downloads everything stored about them
 // from the user menu ("Meine Daten herunterladen", a plain link), and the researcher's export runs inside the
 // running server (the CLI hands it over /admin/cli) and writes valid GeoJSON that holds that participant's legs.
 import fs from 'node:fs'

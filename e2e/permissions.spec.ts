@@ -1,4 +1,4 @@
-// Issue 11.2, the page routes: participant B opens participant A's way, A's manual way for editing, A's place image,
+// Permissions of the page routes: participant B opens participant A's way, A's manual way for editing, A's place image,
 // and posts every intent of the pages with A's ids (as a plain form post; with JavaScript also as React Router's
 // data request). Nothing of A's is shown, nothing of A's changes, and no request makes the server fail.
 import { BASE, api, expect, newParticipant, participantPage, test } from './fixtures'

@@ -1,4 +1,4 @@
-// Places of interest (issue 8): add (coordinates without JavaScript, a map click with it; the search result list in
+// Places of interest: add (coordinates without JavaScript, a map click with it; the search result list in
 // both), the clear message for bad coordinates, edit in DEV_MODE (on in the e2e server), delete with the confirm
 // dialog, the static image of every entry loads, another participant's place is never reachable, and a participant
 // without a campaign gets the "no access" page. The e2e server's GEOCODER_URL is a local port nobody listens on, so

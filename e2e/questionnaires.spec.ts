@@ -1,8 +1,9 @@
-// Questionnaires (issue 7), with JavaScript on and off: the demo initial questionnaire through each of its question
+// Questionnaires, with JavaScript on and off: the demo initial questionnaire through each of its question
 // types (with a reload in the middle that loses nothing), a second campaign's questionnaire with the remaining types,
 // availability and lock states of the campaign area, and a way's questionnaires with the copy-to-later-legs prompt.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y, admin, day } from './fixtures'
+import { toast } from './page-helpers'
 
 const display = (d: string) => d.split('-').reverse().join('.')
 
@@ -10,7 +11,6 @@ const question = (page: Page) => page.locator('fieldset.qtn-q')
 const progress = (page: Page, n: number, total: number) => expect(page.locator('.qtn-progress')).toContainText(`Frage ${n} von ${total}`)
 /** The campaign info's button of a questionnaire, by its title. */
 const card = (page: Page, title: string) => page.locator('.campaign-qtn').filter({ has: page.locator('.campaign-qtn__title', { hasText: title }) })
-const toast = (page: Page, text: string) => expect(page.locator('.toast').filter({ hasText: text })).toBeVisible()
 
 async function press(page: Page, name: string) {
   await page.getByRole('button', { name, exact: true }).click()
@@ -321,7 +321,7 @@ test('availability: from a date, until a date, none; the name cut below 460 px',
   await expect(page.getByText(`This questionnaire was available until ${display(day(-2))}.`)).toBeVisible()
   await checkA11y(page)
 
-  // Spec 9: the name is cut to 50 characters below 460 px (CSS only); the full name stays for assistive technology.
+  // The name is cut to 50 characters below 460 px (CSS only); the full name stays for assistive technology.
   await page.goto('/campaign/info?locale=de_DE')
   const long = 'Mobilitätsstudie für den Großraum Berlin-Brandenburg 2026 mit Zusatzbefragung'
   await admin('campaign:import', { data: { ...base, name: long } }).then(async (out) => admin('campaign:assign', { campaign: out.at(-1)!, email: user.email }))

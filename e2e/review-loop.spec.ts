@@ -5,15 +5,11 @@
 // reset link's set-password applies the password minimum.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, BASE, day, mailLink, newParticipant, recordedWay } from './fixtures'
+import { acceptCookies, dialog, stepHeading, toast } from './page-helpers'
 
 test.slow()
 
 const way = recordedWay
-
-async function acceptCookies(page: Page) {
-  const banner = page.locator('.cookie-banner button')
-  if (await banner.count()) await banner.click()
-}
 
 async function firstWayId(page: Page): Promise<number> {
   await page.waitForURL(/\/ways\/list\//)
@@ -22,10 +18,6 @@ async function firstWayId(page: Page): Promise<number> {
   const href = await page.locator('a[href*="/ways/tripDetails/"]').first().getAttribute('href')
   return Number(href!.split('/').pop())
 }
-
-const toast = (page: Page, text: string) => expect(page.locator('.toast').filter({ hasText: text })).toBeVisible()
-const stepHeading = (page: Page) => page.locator('#step-title')
-const dialog = (page: Page, id: string) => page.locator(`#${id}`)
 
 test('a way with one of two legs validated (as the companion app does) can still be confirmed', async ({ browser, js }) => {
   const { page, context } = await participantPage(browser, js, {

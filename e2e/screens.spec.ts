@@ -1,10 +1,11 @@
-// Visual review (issue 12): screenshots of the main pages and of one question of each question type at 360×740 and
+// Visual review: screenshots of the main pages and of one question of each question type at 360×740 and
 // 1280×800 in both JS modes, kept as artifacts of the run (test-results/…/screens), plus the checks a reviewer
 // would make: no horizontal scrolling at 320 px, no layout shift while the page loads, sizes reserved for images
 // and the map, and an axe run on each page.
 import type { Page } from '@playwright/test'
 import { test, expect, loginAs, DEMO, checkA11y, admin, participantPage, newParticipant, recordedWay, day } from './fixtures'
 import { everyTypeCampaign, throughEachType } from './every-type-campaign'
+import { acceptCookies } from './page-helpers'
 
 const PAGES: [string, string][] = [
   ['login', '/user/login'],
@@ -23,15 +24,6 @@ const SIZES = [
 
 async function sideways(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-}
-
-/** Accepts the cookie banner (a form post, with or without JS), so the screenshots show the pages under it. */
-async function acceptCookies(page: Page) {
-  const ok = page.locator('.cookie-banner button')
-  if (await ok.count()) {
-    await ok.click()
-    await expect(page.locator('.cookie-banner')).toHaveCount(0)
-  }
 }
 
 /** The first way of the demo list: its detail page. */

@@ -1,19 +1,14 @@
-// Trip detail (issue 5), with JavaScript on and off: a fresh participant's way from Purpose through Validated
+// Trip detail, with JavaScript on and off: a fresh participant's way from Purpose through Validated
 // (purposes, the traffic-mode selector across legs, confirm), leg deletion allowed and refused, copy and delete a
 // way, the server-drawn SVG route without JavaScript and the Leaflet map (local tile stub) with it.
 import type { Page, Response } from '@playwright/test'
 import { test, expect, participantPage, checkA11y, BASE, day, recordedWay } from './fixtures'
+import { acceptCookies, dialog, stepHeading, toast } from './page-helpers'
 
 // Long flows with an axe check per page: triple the timeout (the machine is shared).
 test.slow()
 
 const way = recordedWay
-
-/** The cookie banner is fixed at the bottom and would cover buttons there. */
-async function acceptCookies(page: Page) {
-  await page.locator('.cookie-banner button').click()
-  await expect(page.locator('.cookie-banner')).toHaveCount(0)
-}
 
 /** The detail page of the participant's only (or first listed) way. */
 async function openFirstWay(page: Page): Promise<number> {
@@ -26,10 +21,7 @@ async function openFirstWay(page: Page): Promise<number> {
   return id
 }
 
-const toast = (page: Page, text: string) => expect(page.locator('.toast').filter({ hasText: text })).toBeVisible()
 const legItem = (page: Page, n: number) => page.locator('ol.leg-list > li').nth(n - 1)
-const stepHeading = (page: Page) => page.locator('#step-title')
-const dialog = (page: Page, id: string) => page.locator(`#${id}`)
 
 /** A form post as a browser would send it (same origin, the session cookie of the page's context). */
 async function post(page: Page, id: number, form: Record<string, string>) {
@@ -63,7 +55,7 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await expect(dialog(page, 'purpose')).toHaveCount(0)
   await expect(page.locator('.trip-detail__purpose')).toHaveText('Zweck: Arbeit, Einkauf, Freizeit')
   await expect(stepHeading(page)).toHaveText('Verkehrsmittel prüfen')
-  // Spec 9: at most 2 purposes on a leg, then an ellipsis.
+  // At most 2 purposes on a leg, then an ellipsis.
   await expect(legItem(page, 2).locator('.leg__facts')).toContainText('Arbeit, Einkauf…')
   // The purpose stays correctable until the way is confirmed (the step button, each leg, the step bar).
   await expect(page.getByRole('link', { name: 'Zweck ändern', exact: true })).toBeVisible()

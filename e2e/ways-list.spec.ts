@@ -1,4 +1,4 @@
-// The ways list (issue 4), with JavaScript on and off: day groups with headers and badges, filters, paging forward
+// The ways list, with JavaScript on and off: day groups with headers and badges, filters, paging forward
 // and back without a way missing or shown twice, the no-trip-day dialog, report and withdraw (DEBUG_MODE is on in
 // the e2e server), and that another participant's way is never reachable. Each test has fresh participants.
 import type { Page } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Issue 11.5: back up and restore, as docs/operations.md describes it. The embedded database: a copy of DATA_DIR/db
+// Back up and restore, as docs/operations.md describes it. The embedded database: a copy of DATA_DIR/db
 // taken while nothing has it open, and PGlite's dumpDataDir() tarball taken through an open database; both restored
 // and checked (the change made after the backup is gone, everything before it is there). PostgreSQL (when
 // configured): pg_dump -Fc, a change, pg_restore into a new database, the same checks.

@@ -1,4 +1,4 @@
-// Issue 11.5: crash safety. A burst of writes through the JSON endpoint, kill -9 in the middle of it, start again on
+// Crash safety. A burst of writes through the JSON endpoint, kill -9 in the middle of it, start again on
 // the same data: every write the server acknowledged (HTTP 200 without errs) is there, nothing twice, and the
 // database opens cleanly — with the embedded database (PGlite in DATA_DIR) and with PostgreSQL when available.
 // And SIGTERM: a request in flight is answered, its write is kept, new connections are refused, the database is

@@ -1,4 +1,4 @@
-// Memory check of the research export (issue 10: "constant memory however large the study"), run as a child process
+// Memory check of the research export (constant memory however large the study), run as a child process
 // with --expose-gc by app/cli/export.cli.test.ts: a generated study of 10,000 ways with 20,000 legs of 60 points
 // each, exported in batches; prints the heap after a full GC before, after each batch and after the export as JSON.
 //   node --expose-gc --import tsx tests/export-memory.ts OUT_DIR

@@ -1,4 +1,4 @@
-// Issue 11.3, the HTML actions: random form bodies for every form the pages render. The forms are found by crawling
+// Fuzzing the HTML actions: random form bodies for every form the pages render. The forms are found by crawling
 // the running server as a logged-in participant (so new pages and intents are fuzzed without changes here); each
 // post keeps, spoils, drops or adds fields (intent, ids, version, dates, times, modes, texts) and must never make
 // the server fail (no 5xx). Afterwards the server is still ready and the participant can still log in.

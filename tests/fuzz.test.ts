@@ -1,4 +1,4 @@
-// Issue 11.3: property-based fuzzing of the service endpoint (contracts.md §3) with fast-check. At least 10,000
+// Property-based fuzzing of the service endpoint (POST /functions/invoke-service-method) with fast-check. At least 10,000
 // generated calls go through dispatch() — the very function behind POST /functions/invoke-service-method — against a
 // real database holding a small study (tests/study.ts). The calls are built from each registered method's own
 // params schema (so the fuzzer grows with the registry) and then spoiled: wrong types, missing and extra fields,

@@ -1,6 +1,6 @@
-// Issue 11.1: security headers on every kind of response of the running server (HTML pages, error pages, redirects,
+// Security headers on every kind of response of the running server (HTML pages, error pages, redirects,
 // resource routes, the JSON endpoint, static assets, 404s, refused requests), cookies' flags, HSTS behind an https
-// proxy, and issue 11.6: one request log line per request with its request id and without the query string.
+// proxy, and one request log line per request with its request id and without the query string.
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// Issue 11.4: several app processes on one PostgreSQL. Two server processes start at the same moment on a fresh
+// Several app processes on one PostgreSQL. Two server processes start at the same moment on a fresh
 // database (one migrates, the other waits; DEMO=1 on the first only), 200 virtual participants log in and work for
 // MP_DURATION_MS (default 60 s), every request of a participant going to the other process than the one before:
 // lists, pages, confirming ways, answering questionnaires, places, drafts, with double submits and two-tab races.

@@ -1,4 +1,4 @@
-// Issue 11.2, the permission matrix of the service layer: for every registered service method (iterated from
+// The permission matrix of the service layer: for every registered service method (iterated from
 // app/services/registry.server.ts, so a new method fails here until it is classified below), participant B calls it
 // with the ids of participant A (same campaign) and of participant C (another campaign, closed for joining):
 // the answer is an ownership error constant, never data, and not one row of the database changes. A positive control

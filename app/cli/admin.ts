@@ -1,4 +1,4 @@
-// The researcher CLI (contracts.md §5): `npm run admin -- <command> [options]`.
+// The researcher CLI: `npm run admin -- <command> [options]`.
 // Output goes to stdout (campaign:import prints the new id as its last line); a failure prints `error: …` to stderr
 // (an import: one line per problem, with the file's line), exits with code 1 and changes nothing (every command but
 // remind is one transaction; remind records each mail as it sends it). Progress of long imports and exports goes

@@ -1,4 +1,4 @@
-// Issue 10 end to end through the researcher CLI: `node --import tsx app/cli/admin.ts export …` as a child process
+// The research export end to end through the researcher CLI: `node --import tsx app/cli/admin.ts export …` as a child process
 // against a DATA_DIR with the demo study (exit code, files, the clear refusal of an unknown campaign), and the
 // memory check: a generated study of 20,000 legs exported in a child process with --expose-gc, whose heap after a
 // full collection must not grow from batch to batch (no timing involved). The children use PGlite whatever

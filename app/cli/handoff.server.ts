@@ -1,4 +1,4 @@
-// CLI → server hand-off (contracts.md §5). The embedded PGlite database can be opened by one process only, so while
+// CLI → server hand-off: the CLI works whether or not a server runs on the same data. The embedded PGlite database can be opened by one process only, so while
 // a server runs on a DATA_DIR the admin CLI sends its commands to that server instead of opening the database.
 // The server announces itself in DATA_DIR/server.json: { pid, port, token }, readable by its owner only (0600);
 // knowing the token (i.e. being able to read that file) is what authorises a CLI request.

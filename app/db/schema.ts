@@ -1,4 +1,4 @@
-// The database schema: one table per entity of spec 3, plus accounts, sessions, one-time tokens,
+// The database schema: one table per entity of the domain (user, campaign, trip, leg, …), plus accounts, sessions, one-time tokens,
 // throttling, questionnaire drafts and zero-trip days. Same migrations for PGlite and PostgreSQL.
 import {
   boolean,
@@ -39,7 +39,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    /** idStr of the spec: the e-mail address, stored lower-cased. */
+    /** idStr: the e-mail address, stored lower-cased. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     alias: text('alias'),
@@ -157,7 +157,7 @@ export const questionnaires = pgTable(
     availUntil: ts('avail_until'),
     /** Traffic-mode constants a LEG_BASED questionnaire applies to (empty: all). */
     tfcModes: jsonb('tfc_modes').$type<string[]>().notNull().default([]),
-    /** The whole questionnaire document (spec 3: Questionnaire/Section/Question/Answer option). */
+    /** The whole questionnaire document (Questionnaire/Section/Question/Answer option). */
     definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [index('questionnaires_campaign_idx').on(t.campaignId, t.type)],
@@ -295,7 +295,7 @@ export const pois = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** null: no verification status (spec 2.8 shows the edit control only for those, in development mode). */
+    /** null: no verification status (the edit control shows only for those, in development mode). */
     verificationStatus: boolean('verification_status'),
     creationDate: ts('creation_date').notNull().defaultNow(),
     creationType: text('creation_type').notNull().default('CREATED_MANUALLY'),

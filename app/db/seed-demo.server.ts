@@ -53,7 +53,7 @@ interface PoiSeed {
   place: string
   name: string
   desc: string
-  /** null: never verified (the edit control of development mode shows only for those, spec 2.8). */
+  /** null: never verified (the edit control of development mode shows only for those). */
   verificationStatus: boolean | null
   creationType: 'CREATED_AUTOMATICALLY' | 'CREATED_MANUALLY'
 }
@@ -69,7 +69,7 @@ const OLAF_POIS: PoiSeed[] = [
   { place: 'home', name: 'Zuhause', desc: 'Richard-Wagner-Platz, 10585 Berlin', verificationStatus: true, creationType: 'CREATED_AUTOMATICALLY' },
 ]
 
-/** Pois have no import format (the spec's addPoi is the participant's own call), so they are inserted directly. */
+/** Pois have no import format (addPoi is the participant's own call), so they are inserted directly. */
 async function insertPois(tx: DbOrTx, userId: number, profile: Profile, seeds: PoiSeed[], now: Date): Promise<PoiRefs> {
   const created = new Date(now.getTime() - CAMPAIGN_HALF_DAYS * 86_400_000)
   const rows = await tx

@@ -1,11 +1,11 @@
-// Spec 5 "Question validity": "Optional and unanswered is valid. Date and time types: a non-empty answer is needed if
+// Optional and unanswered is valid. Date and time types: a non-empty answer is needed if
 // mandatory. Number inputs: non-empty if mandatory. Single choice: exactly one answer. Multiple choice: at least one
-// and at most max if set. Row text: length at most max if set."
-// Spec 5: "Number input: int or float. The value is clamped to min (default 0) and max (default 1000). Floats allow
-// 2 decimals." "Slider: min default 0, max default 140" "Constant-sum: the total of all sliders may not exceed
-// maximum_sum" "Row text: max characters default 100 … the single-row type strips a line break." "Time input: hour
-// 0 to 24, minute 0 to 59." "Date picker: no future dates (max today)."
-// contracts.md §3: unknown option → ANSWER_UNKNOWN_OPTION, out of range → ANSWER_OUT_OF_RANGE, missing mandatory →
+// and at most max if set. Row text: length at most max if set.
+// Number input: int or float. The value is clamped to min (default 0) and max (default 1000). Floats allow
+// 2 decimals. Slider: min default 0, max default 140. Constant-sum: the total of all sliders may not exceed
+// maximum_sum. Row text: max characters default 100 … the single-row type strips a line break. Time input: hour
+// 0 to 24, minute 0 to 59. Date picker: no future dates (max today).
+// Refusals: unknown option → ANSWER_UNKNOWN_OPTION, out of range → ANSWER_OUT_OF_RANGE, missing mandatory →
 // ANSWER_MANDATORY_MISSING.
 import { describe, expect, test } from 'vitest'
 import { checkAnswers, questionProblem } from './answerCheck'

@@ -1,4 +1,4 @@
-// Server-side checking of submitted answers against a questionnaire definition (contracts.md §3: answers are
+// Server-side checking of submitted answers against a questionnaire definition (answers are
 // `[{ answOptId, text }]`, option ids unique within a questionnaire, so each answer names its question). The same
 // per-question check decides whether Next may leave a question, so the pages and the HTTP API agree. Pure.
 import type { Answer } from './questionnaire'
@@ -40,7 +40,7 @@ export interface AnswerProblem {
 }
 
 export interface CheckEnv {
-  /** Today in the study time zone ('YYYY-MM-DD'): dates after it are refused (spec 5: "no future dates"). */
+  /** Today in the study time zone ('YYYY-MM-DD'): dates after it are refused (no future dates). */
   today: Day
   timeZone: string
 }
@@ -59,12 +59,12 @@ const FLOAT_RE = /^[+-]?(\d+(\.\d{1,2})?|\.\d{1,2})$/
 const DECIMAL_RE = /^[+-]?(\d+(\.\d+)?|\.\d+)$/
 const TIME_RE = /^(\d{2}):(\d{2}):(\d{2})$/
 
-/** Spec 5: number input bounds, "min (default 0) and max (default 1000)". */
+/** Number input bounds, "min (default 0) and max (default 1000)". */
 export function numberBounds(q: Pick<QuestionLike, 'min' | 'max'>): { min: number; max: number } {
   return { min: q.min ?? NUMBER_MIN_DEFAULT, max: q.max ?? NUMBER_MAX_DEFAULT }
 }
 
-/** Spec 5: "Row text: max characters default 100." */
+/** Row text: max characters default 100. */
 export function rowTextMax(q: Pick<QuestionLike, 'max'>): number {
   return q.max ?? ROW_TEXT_MAX_DEFAULT
 }
@@ -108,7 +108,7 @@ function valueProblem(q: QuestionLike, a: Answer, env: CheckEnv): AnswerProblem 
   if (q.type === 'TIME') {
     const m = TIME_RE.exec(s)
     if (!m) return problem('ANSWER_INVALID', 'time', q, at)
-    // Spec 5: "Time input: hour 0 to 24, minute 0 to 59."
+    // Time input: hour 0 to 24, minute 0 to 59.
     return Number(m[1]) > 24 || Number(m[2]) > 59 || Number(m[3]) > 59 ? problem('ANSWER_OUT_OF_RANGE', 'time', q, at) : null
   }
   if (LOCATORS.has(q.type)) return parseLocatorText(s) ? null : problem('ANSWER_INVALID', 'place', q, at)
@@ -118,7 +118,7 @@ function valueProblem(q: QuestionLike, a: Answer, env: CheckEnv): AnswerProblem 
 /**
  * Everything wrong with one question's answers, the first problem only: values of its type (numbers in range, dates
  * not in the future, times, text lengths, places), one answer per option, one per single-choice row, exclusive
- * options alone, at most max picks, then spec 5's validity (a mandatory question needs an answer).
+ * options alone, at most max picks, then validity (a mandatory question needs an answer).
  * `answers` may hold other questions' answers too; only this question's count.
  */
 export function questionProblem(q: QuestionLike, answers: readonly Answer[], env: CheckEnv): AnswerProblem | null {
@@ -152,7 +152,7 @@ export function questionProblem(q: QuestionLike, answers: readonly Answer[], env
   return null
 }
 
-/** True when Next may leave the question (spec 4: "Next works only if the current question is validly answered"). */
+/** True when Next may leave the question (only once the current question is validly answered). */
 export function questionOk(env: CheckEnv) {
   return (q: QuestionLike, answers: readonly Answer[]) => questionProblem(q, answers, env) === null
 }

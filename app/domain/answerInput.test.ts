@@ -1,12 +1,12 @@
-// The question engine's input handling, per type of spec 3, with the rules of spec 5:
+// The question engine's input handling, per question type, with these rules:
 // "Number input: int or float. The value is clamped to min (default 0) and max (default 1000). Floats allow 2 decimals."
 // "Multiple choice: picking an exclusive option clears the others …"
 // "Constant-sum: the total of all sliders may not exceed maximum_sum (default the max). The last moved slider is
 //  reduced by the excess."
 // "Row text: max characters default 100. … over-limit text is cut, and the single-row type strips a line break."
 // "Time input: hour 0 to 24, minute 0 to 59." "Date picker: … Default answer when empty is today at 12:00."
-// Spec 3: "The text may be a date as a unix-seconds string, a number, free text, or a point or feature-collection
-//  geometry serialised as JSON." Time HH:mm:ss.
+// The text may be a date as a unix-seconds string, a number, free text, or a point or feature-collection
+//  geometry serialised as JSON. Time HH:mm:ss.
 import { describe, expect, test } from 'vitest'
 import { field, formLike, parseQuestionForm, questionFormState } from './answerInput'
 import type { QuestionLike } from './questionFlow'

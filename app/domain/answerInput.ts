@@ -1,5 +1,5 @@
-// The question engine's input handling: the form fields each question type posts, turned into the spec's answers
-// (`{ answOptId, text }`, text in the spec's forms: unix-seconds dates, 'HH:mm:ss', numbers, text, GeoJSON), and
+// The question engine's input handling: the form fields each question type posts, turned into answers
+// (`{ answOptId, text }`, text in one of these forms: unix-seconds dates, 'HH:mm:ss', numbers, text, GeoJSON), and
 // answers turned back into field values for rendering. Pure, shared by server (no-JS posts) and browser.
 // Input the server adjusts instead of refusing (clamped numbers, a reduced constant sum, an exclusive option kept
 // alone, text cut to its maximum) is reported as a notice so the page can say so.
@@ -73,8 +73,8 @@ const options = (q: QuestionLike) => sortedSubQuestions(q).flatMap((s) => sorted
 const textOf = (answers: readonly Answer[], optId: number) => answers.find((a) => a.answOptId === optId)?.text
 
 /**
- * Picked ids of one choice group: unknown ids and duplicates dropped; spec 5 "picking an exclusive option clears the
- * others" — an exclusive option posted together with others (no JS) is kept alone.
+ * Picked ids of one choice group: unknown ids and duplicates dropped; picking an exclusive option clears the
+ * others — an exclusive option posted together with others (no JS) is kept alone.
  */
 function pickedIds(raw: string[], group: { id: number; exclOpt?: boolean | null }[], multiple: boolean): { ids: number[]; exclusiveOnly: boolean } {
   const known = new Set(group.map((o) => o.id))
@@ -124,7 +124,7 @@ export function parseQuestionForm(q: QuestionLike, form: FormLike, previous: rea
       const n = Number(clampNumber(sliderValue(form, o.id, before[i]), { min: cfg.min, max: cfg.max, float: true }) ?? before[i])
       return Number.isFinite(n) ? n : cfg.min
     })
-    // Spec 5: "The last moved slider is reduced by the excess." Without JS: the last field that changed.
+    // The last moved slider is reduced by the excess. Without JS: the last field that changed.
     let lastMoved = -1
     values.forEach((v, i) => {
       if (String(v) !== before[i]) lastMoved = i
@@ -210,7 +210,7 @@ export function parseQuestionForm(q: QuestionLike, form: FormLike, previous: rea
 const round2 = (n: number) => Math.round(n * 100) / 100
 
 /**
- * Field values for rendering a question with its answers. Spec 5 defaults: a date question without an answer shows
+ * Field values for rendering a question with its answers. Defaults: a date question without an answer shows
  * today (at 12:00 for date-time) — unless the participant already left it empty (`seen`) —, a slider its minimum.
  */
 export function questionFormState(q: QuestionLike, answers: readonly Answer[], env: InputEnv, flags: { seen?: boolean } = {}): FormState {

@@ -1,7 +1,7 @@
-// Spec: "Questionnaire summary: availFrom, availUntil (format YYYY-MM-DD HH:mm), available ('from', 'until' or none),
-//        answered, mandatory. It is 'from' when now is before availFrom and 'until' when now is after availUntil."
-// Spec: "Each button carries a state text: available from a date, available until a date, locked, to be answered,
-//        or answered." "The final questionnaire button is locked when the initial one is mandatory and not yet answered"
+// Questionnaire summary: availFrom, availUntil (format YYYY-MM-DD HH:mm), available ('from', 'until' or none),
+//        answered, mandatory. It is 'from' when now is before availFrom and 'until' when now is after availUntil.
+// Each button carries a state text: available from a date, available until a date, locked, to be answered,
+//        or answered. The final questionnaire button is locked when the initial one is mandatory and not yet answered.
 import { describe, test, expect } from 'vitest'
 import { buttonDate, buttonState, canAnswer, questionnaireSummary } from './availability'
 

@@ -12,9 +12,9 @@ export interface QuestionnaireSummary {
 }
 
 /**
- * Spec: "Questionnaire summary: availFrom, availUntil (format YYYY-MM-DD HH:mm), available ('from', 'until'
+ * Questionnaire summary: availFrom, availUntil (format YYYY-MM-DD HH:mm), available ('from', 'until'
  * or none), answered, mandatory. It is 'from' when now is before availFrom and 'until' when now is after
- * availUntil." Boundaries are inclusive (now == availFrom or now == availUntil is available → null).
+ * availUntil. Boundaries are inclusive (now == availFrom or now == availUntil is available → null).
  */
 export function questionnaireSummary(
   q: { availFrom: Date | null; availUntil: Date | null; mandatory: boolean },
@@ -37,9 +37,9 @@ export function questionnaireSummary(
 export type ButtonState = 'availableFrom' | 'expired' | 'locked' | 'toAnswer' | 'answered'
 
 /**
- * Spec: "Each button carries a state text: available from a date, available until a date, locked, to be
- * answered, or answered." "The final questionnaire button is locked when the initial one is mandatory and
- * not yet answered."
+ * Each button carries a state text: available from a date, available until a date, locked, to be
+ * answered, or answered. The final questionnaire button is locked when the initial one is mandatory and
+ * not yet answered.
  * Precedence: answered → availableFrom (not yet open) → expired ('available until <date>', now past
  * availUntil) → locked (final only) → toAnswer.
  */

@@ -1,4 +1,4 @@
-// Spec: "Headers are today, yesterday, day before yesterday, otherwise weekday and date."
+// Headers are today, yesterday, day before yesterday, otherwise weekday and date.
 import { describe, test, expect } from 'vitest'
 import { dayLabel, dayLabelForDate, weekdayName } from './dayHeader'
 

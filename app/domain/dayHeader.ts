@@ -31,7 +31,7 @@ export function weekdayName(day: Day, locale: Locale): string {
 }
 
 /**
- * Spec: "Headers are today, yesterday, day before yesterday, otherwise weekday and date."
+ * Headers are today, yesterday, day before yesterday, otherwise weekday and date.
  * Both days are study-zone calendar days. Future days and older days are 'other':
  * '<Weekday>, DD.MM.YYYY' in both languages.
  */

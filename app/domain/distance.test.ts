@@ -1,4 +1,4 @@
-// Spec: "Distance display: metres up to and including 1000, otherwise kilometres with 1 decimal."
+// Distance display: metres up to and including 1000, otherwise kilometres with 1 decimal.
 // Contract: "distances without digit grouping ('1000 m', '1.1 km' in English, '1,1 km' in German)"
 import { describe, test, expect } from 'vitest'
 import { formatDistance } from './distance'

@@ -1,7 +1,7 @@
 import type { Locale } from './locale'
 
 /**
- * Spec: "Distance display: metres up to and including 1000, otherwise kilometres with 1 decimal."
+ * Distance display: metres up to and including 1000, otherwise kilometres with 1 decimal.
  * Contract: "distances without digit grouping ('1000 m', '1.1 km' in English, '1,1 km' in German)".
  * null/undefined (manual ways have no distance) or non-finite → ''.
  * Metres are rounded first, so 999.6 → '1000 m' and 1000.4 → '1000 m'.

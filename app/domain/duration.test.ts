@@ -1,4 +1,4 @@
-// Spec: "Duration display: days, hours and minutes; 'under 1 minute' for zero; seconds only if there are no minutes."
+// Duration display: days, hours and minutes; 'under 1 minute' for zero; seconds only if there are no minutes.
 import { describe, test, expect } from 'vitest'
 import { durationParts, formatDuration } from './duration'
 

@@ -16,7 +16,7 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /**
- * Spec: "Duration display: days, hours and minutes; 'under 1 minute' for zero; seconds only if there are no minutes."
+ * Duration display: days, hours and minutes; 'under 1 minute' for zero; seconds only if there are no minutes.
  * All parts are floored. Seconds are reported only when days = hours = minutes = 0.
  */
 export function durationParts(ms: number): DurationParts {
@@ -35,7 +35,7 @@ const UNITS = {
 } as const
 
 /**
- * Spec: "Duration display: days, hours and minutes; 'under 1 minute' for zero; seconds only if there are no minutes."
+ * Duration display: days, hours and minutes; 'under 1 minute' for zero; seconds only if there are no minutes.
  * Zero-valued parts are omitted: de '1 Tag 2 Std. 5 Min.', '45 Sek.', 'unter 1 Minute';
  * en '1 day 2 h 5 min', '45 s', 'under 1 minute'.
  */

@@ -1,5 +1,5 @@
-// Issue 10: "CSV: RFC 4180, UTF-8, header row, proper quoting … and guard against CSV/formula injection";
-// "start and end (ISO 8601 with offset)"; "coordinates [lon, lat] per RFC 7946".
+// CSV: RFC 4180, UTF-8, header row, proper quoting … and a guard against CSV/formula injection;
+// start and end in ISO 8601 with offset; coordinates [lon, lat] per RFC 7946.
 import { describe, expect, test } from 'vitest'
 import { csvField, csvRecord, guardFormula, isoInZone, kilometres, lineGeometry } from './exportFormat'
 

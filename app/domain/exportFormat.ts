@@ -1,4 +1,4 @@
-// Formats of the research export and the participant's own-data download (issue 10): RFC 4180 CSV with a guard
+// Formats of the research export and the participant's own-data download: RFC 4180 CSV with a guard
 // against spreadsheet formula injection, ISO 8601 times with the study zone's offset, RFC 7946 geometries. Pure.
 import { zonedParts } from './time'
 

@@ -1,5 +1,5 @@
-// Spec 3 "Answer": "The text may be … a point or feature-collection geometry serialised as JSON."
-// Spec 2 (issue 7): "without JS a choice among the participant's saved places and an address or lat/lon input".
+// The text may be … a point or feature-collection geometry serialised as JSON.
+// Without JS the locator offers a choice among the participant's saved places and an address or lat/lon input.
 import { describe, expect, test } from 'vitest'
 import { featureCollectionText, latLonInputText, parseLatLonInput, parseLocatorText, pointText } from './geoAnswer'
 

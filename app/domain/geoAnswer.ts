@@ -1,4 +1,4 @@
-// Locator answers (spec 3 "Answer": "a point or feature-collection geometry serialised as JSON"): GeoJSON with
+// Locator answers (a point or feature-collection geometry serialised as JSON in the answer text): GeoJSON with
 // [lon, lat] coordinates. Pure.
 
 export interface LatLon {

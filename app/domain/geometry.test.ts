@@ -1,6 +1,6 @@
-// Spec 7: "getClosestPointToTrip (id, point lat/lon; return.point) and getClosestPointToLeg (same)."
-// Spec 9: "Default map centre: latitude 52.52001, longitude 13.40495. Zoom 10."
-// Issue 5: the server draws the legs as an SVG "projected from the geometry" (Web Mercator, fixed viewBox).
+// getClosestPointToTrip (id, point lat/lon; return.point) and getClosestPointToLeg (same).
+// Default map centre: latitude 52.52001, longitude 13.40495. Zoom 10.
+// The server draws the legs as an SVG "projected from the geometry" (Web Mercator, fixed viewBox).
 import { describe, expect, test } from 'vitest'
 import { bounds, closestPointOnLines, closestPointOnPolyline, DEFAULT_CENTER, DEFAULT_ZOOM, fitToViewport, mercator } from './geometry'
 
@@ -11,7 +11,7 @@ const close = (a: { lat: number; lon: number } | null, b: { lat: number; lon: nu
   expect(a!.lon).toBeCloseTo(b.lon, 6)
 }
 
-test('default map centre and zoom (spec 9)', () => {
+test('default map centre and zoom', () => {
   expect(DEFAULT_CENTER).toEqual({ lat: 52.52001, lon: 13.40495 })
   expect(DEFAULT_ZOOM).toBe(10)
 })

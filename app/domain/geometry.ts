@@ -1,13 +1,13 @@
-// Geometry of ways and legs (spec 3: "geom (list of lat/lon points)"; spec 7: getClosestPointToTrip /
-// getClosestPointToLeg "(id, point lat/lon; return.point)"; spec 9: "Default map centre: latitude 52.52001,
-// longitude 13.40495. Zoom 10"). Pure functions, no I/O: the trip service and the server-rendered route map use them.
+// Geometry of ways and legs (geom is a list of lat/lon points; getClosestPointToTrip /
+// getClosestPointToLeg take an id and a lat/lon point and answer return.point; the default map centre is latitude
+// 52.52001, longitude 13.40495, zoom 10). Pure functions, no I/O: the trip service and the server-rendered route map use them.
 
 export interface LatLon {
   lat: number
   lon: number
 }
 
-/** Spec 9: the default map centre and zoom when a way has no geometry. */
+/** The default map centre and zoom when a way has no geometry. */
 export const DEFAULT_CENTER: LatLon = { lat: 52.52001, lon: 13.40495 }
 export const DEFAULT_ZOOM = 10
 
@@ -18,7 +18,7 @@ export const MAX_MERCATOR_LAT = 85.05112878
 const isFinitePoint = (p: LatLon) => Number.isFinite(p.lat) && Number.isFinite(p.lon)
 
 /**
- * Spec 7 getClosestPointTo…: the point of a polyline nearest to `point`. Distances are measured in a local
+ * getClosestPointTo…: the point of a polyline nearest to `point`. Distances are measured in a local
  * equirectangular projection centred on `point` (longitude scaled by cos(latitude)), which is exact enough for
  * the few kilometres of a way; the answer lies on a segment (it need not be a vertex). A polyline of one point
  * answers that point; no points answers null. Antimeridian crossings are not handled (a study area is local).

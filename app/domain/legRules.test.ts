@@ -1,4 +1,4 @@
-// Spec: "Leg deletion: allowed only for the first or last leg, and only when more than one leg exists."
+// Leg deletion: allowed only for the first or last leg, and only when more than one leg exists.
 import { describe, test, expect } from 'vitest'
 import { canDeleteLeg } from './legRules'
 

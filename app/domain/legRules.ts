@@ -2,7 +2,7 @@ export type LegDeleteError = 'LEG_NOT_FIRST_OR_LAST' | 'LAST_REMAINING_LEG' | 'L
 export type LegDeleteResult = { ok: true } | { ok: false; constant: LegDeleteError }
 
 /**
- * Spec: "Leg deletion: allowed only for the first or last leg, and only when more than one leg exists."
+ * Leg deletion: allowed only for the first or last leg, and only when more than one leg exists.
  * `legIds` in trip order. Checks: unknown id → LEG_NOT_FOUND; single leg → LAST_REMAINING_LEG;
  * a middle leg → LEG_NOT_FIRST_OR_LAST.
  */

@@ -1,9 +1,7 @@
-// Spec 2.7: "The list is grouped by day." / "A day without trips shows a card that can be clicked to open the
-//            no-trip-day dialog."
-// Spec 4:   "No-trip day: a day with no trips can be confirmed as no-trip; the card then changes to a
-//            confirmed-no-trips state."
-// Spec 9:   "Page offset: the first page fetches limit trips; later pages fetch one extra trip overlapping the
-//            previous page. Sort order is descending by start."
+// The list is grouped by day. A day without trips shows a card that can be clicked to open the
+// no-trip-day dialog. A day with no trips can be confirmed as no-trip; the card then changes to a
+// confirmed-no-trips state. The first page fetches limit trips; later pages fetch one extra trip overlapping the
+// previous page. Sort order is descending by start.
 // The rule which days count: docs/decisions/008-no-trip-days.md.
 import { describe, expect, test } from 'vitest'
 import { coveredRange, listedDays, pageDays, reviewDays, zeroTripDayBlock, type Period } from './listDays'

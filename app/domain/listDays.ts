@@ -32,7 +32,7 @@ export interface CoverInput {
 }
 
 /**
- * Spec 2.7: "A day without trips shows a card". The days a slice of the list covers, oldest and newest:
+ * A day without trips shows a card. The days a slice of the list covers, oldest and newest:
  * from its oldest to its newest way's day; a slice at the newest end of the list reaches up to the last review day
  * (today, or the campaign's end), one at the oldest end down to the campaign's first day. An empty slice covers the
  * review window only when it starts the list (a participant without ways), otherwise nothing.
@@ -72,7 +72,7 @@ export function inReview(day: Day, review: ReviewDays | null): boolean {
 export type ZeroTripDayBlock = 'NO_CAMPAIGN' | 'DAY_OUT_OF_RANGE' | 'DAY_HAS_TRIPS'
 
 /**
- * Spec 4: "No-trip day: a day with no trips can be confirmed as no-trip". Only a campaign day that is not in the
+ * No-trip day: a day with no trips can be confirmed as no-trip. Only a campaign day that is not in the
  * future (a review day) and has no ways.
  */
 export function zeroTripDayBlock(day: Day, review: ReviewDays | null, hasCampaign: boolean, hasWays: boolean): ZeroTripDayBlock | null {
@@ -102,7 +102,7 @@ export interface PageDay {
 }
 
 /**
- * Spec 9: "later pages fetch one extra trip overlapping the previous page". Turns the periods of a fetched page into
+ * Later pages fetch one extra trip overlapping the previous page. Turns the periods of a fetched page into
  * the day groups shown: the overlap way is dropped; its day continues on this page only if ways of it are left.
  * Days without ways are shown (as a no-trip-day card) only when `showEmptyDays` (the unfiltered list) and only
  * review days.

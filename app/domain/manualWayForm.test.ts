@@ -1,6 +1,6 @@
-// Spec 2.7: "With add/{date}, the start defaults to 12:00 and the end to 13:00 on that date. On edit the trip is loaded
-// by id. The UI uses only the first leg of a manual trip." Spec 5: "Hour input clamped to 0-24, minute to 0-59, shown
-// as two digits; invalid input falls back to the previous value." Spec 3: legs 'YYYY-MM-DD HH:mm'; display DD.MM.YYYY, HH:mm.
+// With add/{date}, the start defaults to 12:00 and the end to 13:00 on that date. On edit the trip is loaded
+// by id. The UI uses only the first leg of a manual trip. Hour input clamped to 0-24, minute to 0-59, shown
+// as two digits; invalid input falls back to the previous value. Legs 'YYYY-MM-DD HH:mm'; display DD.MM.YYYY, HH:mm.
 import { describe, expect, test } from 'vitest'
 import { defaultWayForm, displayDateTime, legTime, readWayForm, wayFormFromLeg, wayFormLeg, type WayFormValues } from './manualWayForm'
 
@@ -39,7 +39,7 @@ describe('defaultWayForm', () => {
 })
 
 describe('readWayForm', () => {
-  test('reads every field of contracts.md §6', () => {
+  test('reads every field of the add/edit way form', () => {
     const v = readWayForm(
       form([
         ['purposes', '3'],

@@ -1,4 +1,4 @@
-// Issue 10: "mode_matrix.csv: the detected-versus-confirmed mode matrix (counts of legs and kilometres per pair)".
+// mode_matrix.csv: the detected-versus-confirmed mode matrix (counts of legs and kilometres per pair).
 import { expect, test } from 'vitest'
 import { ModeMatrix, modeKey } from './modeMatrix'
 

@@ -1,5 +1,5 @@
-// The detected-versus-confirmed mode matrix of the research export (issue 10: "counts of legs and kilometres per
-// pair, the table that shows a study where automatic detection fails"). Pure; memory grows with the number of
+// The detected-versus-confirmed mode matrix of the research export (counts of legs and kilometres per
+// pair, the table that shows a study where automatic detection fails). Pure; memory grows with the number of
 // distinct mode pairs only, never with the number of legs.
 import { kilometres } from './exportFormat'
 

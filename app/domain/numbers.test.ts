@@ -1,9 +1,9 @@
-// Spec: "Number input: int or float. The value is clamped to min (default 0) and max (default 1000). Floats allow 2 decimals."
-// Spec: "Slider: min default 0, max default 140 (unit % when 0 to 100). Interval from metadata, default 1."
-// Spec: "Constant-sum: the total of all sliders may not exceed maximum_sum (default the max). The last moved slider is
-//        reduced by the excess."
-// Spec: "Row text: max characters default 100. The remaining count is shown, over-limit text is cut, and the
-//        single-row type strips a line break."
+// Number input: int or float. The value is clamped to min (default 0) and max (default 1000). Floats allow 2 decimals.
+// Slider: min default 0, max default 140 (unit % when 0 to 100). Interval from metadata, default 1.
+// Constant-sum: the total of all sliders may not exceed maximum_sum (default the max). The last moved slider is
+//        reduced by the excess.
+// Row text: max characters default 100. The remaining count is shown, over-limit text is cut, and the
+//        single-row type strips a line break.
 import { describe, test, expect } from 'vitest'
 import { applyConstantSum, clampNumber, maximumSum, normalizeRowText, sliderConfig } from './numbers'
 

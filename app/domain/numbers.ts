@@ -2,14 +2,14 @@ import type { MetaDataRec } from './questionnaire'
 
 export type { MetaDataRec }
 
-/** Number input defaults. Spec: "The value is clamped to min (default 0) and max (default 1000)." */
+/** Number input defaults: the value is clamped to min (default 0) and max (default 1000). */
 export const NUMBER_MIN_DEFAULT = 0
 export const NUMBER_MAX_DEFAULT = 1000
-/** Spec: "Slider: min default 0, max default 140" */
+/** Slider: min default 0, max default 140 */
 export const SLIDER_MIN_DEFAULT = 0
 export const SLIDER_MAX_DEFAULT = 140
 export const SLIDER_STEP_DEFAULT = 1
-/** Spec: "Row text: max characters default 100." */
+/** Row text: max characters default 100. */
 export const ROW_TEXT_MAX_DEFAULT = 100
 
 
@@ -22,8 +22,8 @@ function roundTo(x: number, decimals: number): number {
 }
 
 /**
- * Spec: "Number input: int or float. The value is clamped to min (default 0) and max (default 1000).
- * Floats allow 2 decimals."
+ * Number input: int or float. The value is clamped to min (default 0) and max (default 1000).
+ * Floats allow 2 decimals.
  * Accepts '.' or ',' as decimal separator; returns the canonical string ('.' separator) or null when
  * not numeric. Ints drop any fractional part (truncate); floats are rounded to 2 decimals.
  */
@@ -52,7 +52,7 @@ export interface SliderConfig {
 }
 
 /**
- * Spec: "Slider: min default 0, max default 140 (unit % when 0 to 100). Interval from metadata, default 1."
+ * Slider: min default 0, max default 140 (unit % when 0 to 100). Interval from metadata, default 1.
  * Metadata keys: 'interval' (alias 'step') for the interval, 'unit' overrides the unit.
  */
 export function sliderConfig({
@@ -73,15 +73,15 @@ export function sliderConfig({
   return { min: lo, max: hi, step, unit }
 }
 
-/** Spec: "the total of all sliders may not exceed maximum_sum (default the max)." (metadata key 'maximum_sum') */
+/** The total of all sliders may not exceed maximum_sum (default the max). (metadata key 'maximum_sum') */
 export function maximumSum(metaDataRecs: MetaDataRec[] | null | undefined, max: number | null | undefined): number {
   const raw = Number(metaValue(metaDataRecs, 'maximum_sum'))
   return metaValue(metaDataRecs, 'maximum_sum') !== undefined && Number.isFinite(raw) ? raw : (max ?? SLIDER_MAX_DEFAULT)
 }
 
 /**
- * Spec: "Constant-sum: the total of all sliders may not exceed maximum_sum (default the max).
- * The last moved slider is reduced by the excess."
+ * Constant-sum: the total of all sliders may not exceed maximum_sum (default the max).
+ * The last moved slider is reduced by the excess.
  * The moved slider never goes below 0 (if the others alone exceed the sum, it becomes 0).
  */
 export function applyConstantSum(
@@ -99,8 +99,8 @@ export function applyConstantSum(
 }
 
 /**
- * Spec: "Row text: max characters default 100. The remaining count is shown, over-limit text is cut,
- * and the single-row type strips a line break."
+ * Row text: max characters default 100. The remaining count is shown, over-limit text is cut,
+ * and the single-row type strips a line break.
  * Line breaks are removed (not replaced) for single-row text; length counts Unicode code points.
  */
 export function normalizeRowText(

@@ -1,7 +1,7 @@
-// Spec: "Trips page size: the list call defaults to 10."
-// Spec: "Paginator shows 6 pages at a time. Page count is total trips divided by the page limit, rounded up."
-// Spec: "Page offset: the first page fetches limit trips; later pages fetch one extra trip overlapping
-//        the previous page. Sort order is descending by start."
+// Trips page size: the list call defaults to 10.
+// Paginator shows 6 pages at a time. Page count is total trips divided by the page limit, rounded up.
+// Page offset: the first page fetches limit trips; later pages fetch one extra trip overlapping
+//        the previous page. Sort order is descending by start.
 import { describe, test, expect } from 'vitest'
 import { PAGINATOR_WINDOW, TRIPS_PAGE_SIZE, pageCount, pageFetch, parsePage, splitOverlap, visiblePages } from './pagination'
 

@@ -1,11 +1,11 @@
-/** Spec: "Trips page size: the list call defaults to 10." */
+/** Trips page size: the list call defaults to 10. */
 export const TRIPS_PAGE_SIZE = 10
-/** Spec: "Paginator shows 6 pages at a time." */
+/** Paginator shows 6 pages at a time. */
 export const PAGINATOR_WINDOW = 6
-/** Spec: "Sort order is descending by start." */
+/** Sort order is descending by start. */
 export const TRIPS_SORT = { field: 'start', direction: 'desc' } as const
 
-/** Spec: "Page count is total trips divided by the page limit, rounded up." (0 trips → 0 pages) */
+/** Page count is total trips divided by the page limit, rounded up. (0 trips → 0 pages) */
 export function pageCount(total: number, limit: number = TRIPS_PAGE_SIZE): number {
   if (!(total > 0) || !(limit > 0)) return 0
   return Math.ceil(total / limit)
@@ -17,8 +17,8 @@ export interface PageFetch {
 }
 
 /**
- * Spec: "Page offset: the first page fetches limit trips; later pages fetch one extra trip
- * overlapping the previous page. Sort order is descending by start."
+ * Page offset: the first page fetches limit trips; later pages fetch one extra trip
+ * overlapping the previous page. Sort order is descending by start.
  * page 1 → { offset: 0, fetchNext: limit }; page p > 1 → { offset: (p-1)*limit - 1, fetchNext: limit + 1 }.
  */
 export function pageFetch(page: number, limit: number = TRIPS_PAGE_SIZE): PageFetch {
@@ -36,7 +36,7 @@ export function splitOverlap<T>(rows: T[], page: number): { previous: T | null; 
 }
 
 /**
- * Spec: "Paginator shows 6 pages at a time."
+ * Paginator shows 6 pages at a time.
  * Up to `window` consecutive page numbers containing `current`, as centred as possible (for an even
  * window the current page sits just left of the middle: 3 4 [5] 6 7 8), clamped to 1..count.
  */

@@ -25,7 +25,7 @@ describe('parseCoordinate', () => {
   })
 })
 
-// Issue 8: "coordinates validated (lat −90..90, lon −180..180)".
+// Coordinates are validated (lat −90..90, lon −180..180).
 describe('validLatLon', () => {
   test.each([
     [0, 0, true],
@@ -39,7 +39,7 @@ describe('validLatLon', () => {
   ])('%s, %s → %s', (lat, lon, ok) => expect(validLatLon(lat, lon)).toBe(ok))
 })
 
-// Spec 5: "Add place: non-empty name and a placed marker. Edit place: non-empty name."
+// Add place: non-empty name and a placed marker. Edit place: non-empty name.
 describe('poiProblems', () => {
   test.each([
     [{ name: 'Home', lat: 52.5, lon: 13.4 }, true, []],
@@ -56,7 +56,7 @@ describe('poiProblems', () => {
   })
 })
 
-// Spec 2.8: "An edit control shows only in development mode, for entries without a verification status."
+// An edit control shows only in development mode, for entries without a verification status.
 describe('verification status and the edit control', () => {
   test.each([
     [true, 'verified', false, false],
@@ -69,7 +69,7 @@ describe('verification status and the edit control', () => {
   })
 })
 
-// Spec 7: "A static map image is fetched per poi: centre lat,lon, zoom 15, size 250x170, with a configured key {key}."
+// A static map image is fetched per poi: centre lat,lon, zoom 15, size 250x170, with a configured key {key}.
 describe('fillStaticMapTemplate', () => {
   test('fills every placeholder, URL-encoded', () => {
     const url = fillStaticMapTemplate('https://maps.example/static?center={lat},{lon}&zoom={zoom}&size={width}x{height}&key={key}', {

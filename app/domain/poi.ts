@@ -1,15 +1,15 @@
-// Pure rules for places of interest (spec 2.8, 3 "Place of interest", 4 "Place", 5 "Add place / Edit place",
-// 7 "static map image", 9 "Default map centre … zoom 15 in the add-place map").
+// Pure rules for places of interest: creation types, verification marks, the add/edit checks, the static map
+// image, and the add-place map (default centre, zoom 15).
 
-/** Spec 3: creationType of a poi. */
+/** creationType of a poi. */
 export const POI_CREATION_TYPES = ['COPIED_MANUALLY', 'CREATED_AUTOMATICALLY', 'CREATED_MANUALLY'] as const
 export type PoiCreationType = (typeof POI_CREATION_TYPES)[number]
 
-/** Spec 9: default map centre; zoom 15 in the add-place map. */
+/** Default map centre; zoom 15 in the add-place map. */
 export const DEFAULT_MAP_CENTRE = { lat: 52.52001, lon: 13.40495 } as const
 export const ADD_PLACE_ZOOM = 15
 
-/** Spec 7: "A static map image is fetched per poi: centre lat,lon, zoom 15, size 250x170". */
+/** A static map image is fetched per poi: centre lat,lon, zoom 15, size 250x170. */
 export const STATIC_MAP = { zoom: 15, width: 250, height: 170 } as const
 
 /**
@@ -38,7 +38,7 @@ export type PoiProblem =
   | { field: 'position'; constant: 'POI_POSITION_REQUIRED' | 'POI_INVALID_COORDINATES' }
 
 /**
- * Spec 5: "Add place: non-empty name and a placed marker. Edit place: non-empty name." Coordinates, when given,
+ * Add place: non-empty name and a placed marker. Edit place: non-empty name. Coordinates, when given,
  * must be valid. Returns every problem (empty list = valid), so a form can show all of them at once.
  */
 export function poiProblems(input: { name: string | null | undefined; lat: number | null; lon: number | null }, opts: { positionRequired: boolean }): PoiProblem[] {
@@ -53,13 +53,13 @@ export function poiProblems(input: { name: string | null | undefined; lat: numbe
   return problems
 }
 
-/** Spec 2.8: the marker differs by verification status; null means "no status". */
+/** The marker differs by verification status; null means "no status". */
 export type VerificationState = 'verified' | 'unverified' | 'none'
 export function verificationState(status: boolean | null | undefined): VerificationState {
   return status == null ? 'none' : status ? 'verified' : 'unverified'
 }
 
-/** Spec 2.8: "An edit control shows only in development mode, for entries without a verification status." */
+/** An edit control shows only in development mode, for entries without a verification status. */
 export function canShowPoiEdit(devMode: boolean, status: boolean | null | undefined): boolean {
   return devMode && status == null
 }

@@ -1,9 +1,9 @@
-// Spec 4: "Next works only if the current question is validly answered. Unsupported types are skipped."
-// Spec 4: "Filter sub-questions appear when the parent is validly answered and an answer matches a filter code."
-// Spec 4: "The Complete button shows only on the last questionnaire, when all are validly answered and all supported
-//          questions were seen."
-// Spec 4: "When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user
-//          is asked whether to copy the answers to them. Locator questions are not copied."
+// Next works only if the current question is validly answered. Unsupported types are skipped.
+// Filter sub-questions appear when the parent is validly answered and an answer matches a filter code.
+// The Complete button shows only on the last questionnaire, when all are validly answered and all supported
+//          questions were seen.
+// When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user
+//          is asked whether to copy the answers to them. Locator questions are not copied.
 import { describe, expect, test } from 'vitest'
 import {
   allQuestions,

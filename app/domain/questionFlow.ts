@@ -1,5 +1,5 @@
-// The questionnaire flow (spec 4 "Questionnaire flow"): which questions show, in which order, and when a
-// questionnaire is finished. Pure; works on any definition shaped like the spec's Section/Question (texts may be
+// The questionnaire flow: which questions show, in which order, and when a
+// questionnaire is finished. Pure; works on any definition shaped like Section/Question (texts may be
 // plain or localised, so only the structure is typed here).
 import type { Answer } from './questionnaire'
 import { filterApplies, filterCodes, isQuestionValid, isSupported, shapeProblem } from './questionValidity'
@@ -64,7 +64,7 @@ export function optionIds(q: QuestionLike): number[] {
   return q.subQuestions.flatMap((s) => s.answOpts.map((o) => o.id))
 }
 
-/** answOptId → its question (option ids are unique within a questionnaire, contracts.md §3). */
+/** answOptId → its question (option ids are unique within a questionnaire). */
 export function questionByOption<Q extends QuestionLike>(section: { questions: Q[] }): Map<number, Q> {
   const out = new Map<number, Q>()
   for (const q of allQuestions(section)) for (const id of optionIds(q)) out.set(id, q)
@@ -84,7 +84,7 @@ export function replaceAnswers(answers: readonly Answer[], q: QuestionLike, next
 }
 
 /**
- * Spec: "Question validity" (isQuestionValid) for one question of a list of answers. A question whose shape does not
+ * Question validity (isQuestionValid) for one question of a list of answers. A question whose shape does not
  * fit its type cannot be shown or answered, so it never blocks (the page shows the error instead).
  */
 export function questionIsValid(q: QuestionLike, answers: readonly Answer[]): boolean {
@@ -93,8 +93,8 @@ export function questionIsValid(q: QuestionLike, answers: readonly Answer[]): bo
 }
 
 /**
- * Spec: "Unsupported types are skipped." "Filter sub-questions appear when the parent is validly answered and an
- * answer matches a filter code." The questions a participant goes through, in order: each supported question,
+ * Unsupported types are skipped. Filter sub-questions appear when the parent is validly answered and an
+ * answer matches a filter code. The questions a participant goes through, in order: each supported question,
  * followed by its filter section when that applies (recursively). A filter on a skipped question never opens.
  */
 export function visibleQuestions<Q extends QuestionLike>(section: { questions: Q[] }, answers: readonly Answer[]): Q[] {
@@ -127,8 +127,8 @@ export interface PartProgress {
 }
 
 /**
- * Spec: "The Complete button shows only on the last questionnaire, when all are validly answered and all supported
- * questions were seen." Progress of one questionnaire given its answers and the ids of the questions seen.
+ * The Complete button shows only on the last questionnaire, when all are validly answered and all supported
+ * questions were seen. Progress of one questionnaire given its answers and the ids of the questions seen.
  */
 export function partProgress(
   section: SectionLike,
@@ -150,8 +150,8 @@ export function partProgress(
 export const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
 
 /**
- * Spec: "When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user
- * is asked whether to copy the answers to them. Locator questions are not copied." Questions marked applyResps: false
+ * When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user
+ * is asked whether to copy the answers to them. Locator questions are not copied. Questions marked applyResps: false
  * are not copied either. The copy is pruned to what is then visible.
  */
 export function copyableAnswers(section: SectionLike, answers: readonly Answer[]): Answer[] {

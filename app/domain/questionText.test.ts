@@ -1,6 +1,6 @@
-// Spec: "Date picker: no future dates (max today). Default answer when empty is today at 12:00."
-// Spec: "The text may be a date as a unix-seconds string"
-// Spec: "a time value must match HH:MM:SS."
+// Date picker: no future dates (max today). Default answer when empty is today at 12:00.
+// The text may be a date as a unix-seconds string
+// A time value must match HH:MM:SS.
 import { describe, test, expect } from 'vitest'
 import {
   answerTextToDate,

@@ -1,7 +1,7 @@
 import { isTimeValue } from './timeInput'
 import { parseDay, zonedDateTimeToUtc, type Day } from './time'
 
-/** Spec: "Default answer when empty is today at 12:00." */
+/** Default answer when empty is today at 12:00. */
 export const DEFAULT_ANSWER_HOUR = 12
 export const DEFAULT_ANSWER_MINUTE = 0
 
@@ -9,7 +9,7 @@ const validHour = (h: number) => Number.isInteger(h) && h >= 0 && h <= 24
 const validMinute = (m: number) => Number.isInteger(m) && m >= 0 && m <= 59
 
 /**
- * Spec: "The text may be a date as a unix-seconds string".
+ * The text may be a date as a unix-seconds string.
  * Wall-clock `day hour:minute` in the study time zone → unix seconds as a string ('1767265200').
  * Invalid day (not a real YYYY-MM-DD), hour (0-24) or minute (0-59) → null.
  */
@@ -18,18 +18,18 @@ export function dateToAnswerText(day: Day, hour: number, minute: number, timeZon
   return String(Math.floor(zonedDateTimeToUtc(day, hour, minute, timeZone).getTime() / 1000))
 }
 
-/** Spec: "Default answer when empty is today at 12:00." */
+/** Default answer when empty is today at 12:00. */
 export function defaultDateAnswerText(today: Day, timeZone: string): string | null {
   return dateToAnswerText(today, DEFAULT_ANSWER_HOUR, DEFAULT_ANSWER_MINUTE, timeZone)
 }
 
-/** Spec: "The text may be a date as a unix-seconds string" — digits only, else null. */
+/** The text may be a date as a unix-seconds string — digits only, else null. */
 export function answerTextToDate(text: string | null | undefined): Date | null {
   if (typeof text !== 'string' || !/^\d{1,12}$/.test(text.trim())) return null
   return new Date(Number(text.trim()) * 1000)
 }
 
-/** Spec: "Date picker: no future dates (max today)." Both are study-zone days 'YYYY-MM-DD'. */
+/** Date picker: no future dates (max today). Both are study-zone days 'YYYY-MM-DD'. */
 export function isFutureDay(day: Day, today: Day): boolean {
   return day > today
 }

@@ -1,11 +1,11 @@
-// Spec: "Optional and unanswered is valid. Date and time types: a non-empty answer is needed if mandatory. Number
+// Optional and unanswered is valid. Date and time types: a non-empty answer is needed if mandatory. Number
 //        inputs: non-empty if mandatory. Single choice: exactly one answer. Multiple choice: at least one and at most
-//        max if set. Row text: length at most max if set. Matrix, locator, slider and constant-sum types are always valid."
-// Spec: "Single-choice matrix: one answer per row. Exclusive options single out within a row."
-// Spec: "Multiple choice: picking an exclusive option clears the others, and picking any option while an exclusive
-//        one is chosen clears it. The selection cannot exceed max."
-// Spec: "Filter sub-questions appear when the parent is validly answered and an answer matches a filter code."
-// Spec: "A question with more sub-questions or answer options than its type expects raises an error toast."
+//        max if set. Row text: length at most max if set. Matrix, locator, slider and constant-sum types are always valid.
+// Single-choice matrix: one answer per row. Exclusive options single out within a row.
+// Multiple choice: picking an exclusive option clears the others, and picking any option while an exclusive
+//        one is chosen clears it. The selection cannot exceed max.
+// Filter sub-questions appear when the parent is validly answered and an answer matches a filter code.
+// A question with more sub-questions or answer options than its type expects raises an error toast.
 import { describe, test, expect } from 'vitest'
 import {
   QUESTION_TYPES,

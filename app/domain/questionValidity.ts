@@ -2,7 +2,7 @@ import { QUESTION_TYPES, type Answer, type QuestionType } from './questionnaire'
 
 export { QUESTION_TYPES, type QuestionType }
 
-/** Spec: DRAG_RAT is unsupported and skipped (not rendered, never blocks submission). Unknown strings too. */
+/** DRAG_RAT is unsupported and skipped (not rendered, never blocks submission). Unknown strings too. */
 export function isSupported(type: string): type is Exclude<QuestionType, 'DRAG_RAT'> {
   return type !== 'DRAG_RAT' && (QUESTION_TYPES as readonly string[]).includes(type)
 }
@@ -28,11 +28,11 @@ export function isAnswered(type: string, answers: Answer[]): boolean {
 }
 
 /**
- * Spec: "Optional and unanswered is valid. Date and time types: a non-empty answer is needed if mandatory.
+ * Optional and unanswered is valid. Date and time types: a non-empty answer is needed if mandatory.
  * Number inputs: non-empty if mandatory. Single choice: exactly one answer. Multiple choice: at least one
  * and at most max if set. Row text: length at most max if set. Matrix, locator, slider and constant-sum
- * types are always valid."
- * Row text (SINGLE_ROW_TEXT, MULTIPLE_ROW_TEXT, TEXT) only checks the length, also when mandatory (literal spec).
+ * types are always valid.
+ * Row text (SINGLE_ROW_TEXT, MULTIPLE_ROW_TEXT, TEXT) only checks the length, also when mandatory (the rule taken literally).
  * Unsupported/unknown types are skipped (valid).
  */
 export function isQuestionValid(
@@ -59,8 +59,8 @@ export interface ChoiceOption {
 const isExclusive = (options: ChoiceOption[], id: number) => options.some((o) => o.id === id && o.exclOpt === true)
 
 /**
- * Spec: "Multiple choice: picking an exclusive option clears the others, and picking any option while an
- * exclusive one is chosen clears it. The selection cannot exceed max."
+ * Multiple choice: picking an exclusive option clears the others, and picking any option while an
+ * exclusive one is chosen clears it. The selection cannot exceed max.
  * Toggling a selected option deselects it. Adding beyond max is refused (returns `selected` unchanged).
  */
 export function toggleChoice(
@@ -77,7 +77,7 @@ export function toggleChoice(
 }
 
 /**
- * Spec: "Single-choice matrix: one answer per row. Exclusive options single out within a row."
+ * Single-choice matrix: one answer per row. Exclusive options single out within a row.
  * Returns the new selection of one matrix row: single-choice rows hold exactly the picked option;
  * multiple-choice rows follow toggleChoice (exclusive options clear the rest of that row only).
  */
@@ -112,7 +112,7 @@ export function normalizeMultipleChoice(
 }
 
 /**
- * Spec: "Filter sub-questions appear when the parent is validly answered and an answer matches a filter code."
+ * Filter sub-questions appear when the parent is validly answered and an answer matches a filter code.
  * Codes are parent answer-option ids. `parentValid` is isQuestionValid(parent, parentAnswers) (default true).
  * An unanswered parent never shows its filter section.
  */
@@ -141,7 +141,7 @@ const SINGLE_ANSWER_TYPES = new Set<string>([
 const CHOICE_TYPES = new Set<string>(['SINGLE_CHOICE', 'MULTIPLE_CHOICE'])
 
 /**
- * Spec: "A question with more sub-questions or answer options than its type expects raises an error toast."
+ * A question with more sub-questions or answer options than its type expects raises an error toast.
  * Single-answer types: exactly one sub-question with exactly one answer option. Choice types: exactly one
  * sub-question with at least one option. Matrix/multi types: at least one sub-question.
  * Unsupported/unknown types are skipped (null).

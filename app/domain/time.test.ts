@@ -1,4 +1,4 @@
-// Spec: "Headers are today, yesterday, day before yesterday, otherwise weekday and date."
+// Headers are today, yesterday, day before yesterday, otherwise weekday and date.
 // Time-zone helpers: days, times and day ranges are computed in the study time zone (DST-aware).
 import { describe, test, expect } from 'vitest'
 import {

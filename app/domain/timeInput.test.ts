@@ -1,7 +1,7 @@
-// Spec: "Hour input clamped to 0-24, minute to 0-59, shown as two digits; invalid input falls back to the previous value."
-// Spec: "A date route parameter must match YYYY-MM-DD; a time value must match HH:MM:SS."
-// Spec: "start, end, at least one trip purpose and at least one traffic mode are required, otherwise 'Please fill in
-//        all fields.' The start must not be after the end, otherwise 'The start time must be before the arrival time.'"
+// Hour input clamped to 0-24, minute to 0-59, shown as two digits; invalid input falls back to the previous value.
+// A date route parameter must match YYYY-MM-DD; a time value must match HH:MM:SS.
+// Start, end, at least one trip purpose and at least one traffic mode are required, otherwise 'Please fill in
+//        all fields.' The start must not be after the end, otherwise 'The start time must be before the arrival time.'
 import { describe, test, expect } from 'vitest'
 import { clampHour, clampMinute, isDateParam, isTimeValue, twoDigits, validateManualWay } from './timeInput'
 

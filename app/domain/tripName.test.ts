@@ -1,6 +1,6 @@
-// Spec: "derived name from purposes: up to 3 distinct purpose names, then an ellipsis"
-// Spec: "Purposes shown on a leg: at most 2, then an ellipsis."
-// Spec: "Trip card: at most 5 mode dots."
+// Derived name from purposes: up to 3 distinct purpose names, then an ellipsis
+// Purposes shown on a leg: at most 2, then an ellipsis.
+// Trip card: at most 5 mode dots.
 import { describe, test, expect } from 'vitest'
 import { legPurposesLabel, modeDots, tripName } from './tripName'
 

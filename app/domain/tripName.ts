@@ -15,7 +15,7 @@ function limitWithEllipsis(names: string[], max: number): string {
 }
 
 /**
- * Spec: "derived name from purposes: up to 3 distinct purpose names, then an ellipsis".
+ * Derived name from purposes: up to 3 distinct purpose names, then an ellipsis.
  * A non-empty (after trim) user-given name wins. Purposes are taken in leg order, de-duplicated by
  * name; ids without a known name are skipped. Result: 'Work, Shopping, Leisure…'.
  */
@@ -32,13 +32,13 @@ export function tripName(trip: NamedTrip, purposeNames: Map<number, string>): st
   return limitWithEllipsis(distinct, MAX_TRIP_NAME_PURPOSES)
 }
 
-/** Spec: "Purposes shown on a leg: at most 2, then an ellipsis." */
+/** Purposes shown on a leg: at most 2, then an ellipsis. */
 export function legPurposesLabel(names: string[]): string {
   return limitWithEllipsis(names, MAX_LEG_PURPOSES)
 }
 
 /**
- * Spec: "Trip card: at most 5 mode dots."
+ * Trip card: at most 5 mode dots.
  * Each leg contributes its modes in order; a leg without modes contributes 'UNKNOWN'.
  */
 export function modeDots(legs: { tfcModes: string[] }[]): string[] {

@@ -4,8 +4,8 @@ import { email, minLen } from './forms'
 import { PASSWORD_MIN_LENGTH } from '~/domain/password'
 
 /**
- * Spec 5: "Update password: current password required, at least 3; new password required, at least 3; confirmation
- * required and equal to the new one. Custom message: 'Your confirmation does not match your new password.'"
+ * Update password: current password required, at least 3; new password required, at least 3; confirmation
+ * required and equal to the new one. Custom message: 'Your confirmation does not match your new password.'
  * Used by /user/update-password and the forced change on /user/password-update-required.
  */
 export const UpdatePasswordSchema = z
@@ -16,12 +16,12 @@ export const UpdatePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatch' })
 
-/** Spec 5: "Delete account: current password required, at least 3." */
+/** Delete account: current password required, at least 3. */
 export const DeleteAccountSchema = z.object({
   currentPassword: minLen('account:validation.emptyCurrentPassword', PASSWORD_MIN_LENGTH, 'account:validation.minCurrentPassword').max(1000),
 })
 
-/** Spec 5: "Reset password, reset registration: e-mail required and valid." */
+/** Reset password, reset registration: e-mail required and valid. */
 export const EmailRequestSchema = z.object({
   email: email('account:validation.emptyEmail', 'account:validation.invalidEmail'),
 })

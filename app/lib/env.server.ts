@@ -1,4 +1,4 @@
-// Configuration from environment variables (contracts.md §2), checked once at boot with a clear message.
+// Configuration from environment variables (their names and defaults are fixed for operators), checked once at boot with a clear message.
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'

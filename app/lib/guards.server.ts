@@ -1,4 +1,4 @@
-// Route guards of spec 2.2, shared by the guarded layouts and by loaders/actions.
+// Route guards (login required, authorization required, forced password change), shared by the guarded layouts and by loaders/actions.
 import crypto from 'node:crypto'
 import { redirect } from 'react-router'
 import { pendingPosts } from '~/db/schema'
@@ -29,12 +29,12 @@ export async function requireUser(context: Ctx, request: Request, opts: { allowP
       params.set('resume', id)
       params.set('redirectTo', request.headers.get('Referer') ? safeRedirect(new URL(request.headers.get('Referer')!).pathname, here) : here)
     }
-    // An expired session logs out with a notice (spec 8): the toast has to travel with the redirect.
+    // An expired session logs out with a notice: the toast has to travel with the redirect.
     if (r.session.state === 'invalid') flashToasts(context, [{ type: 'error', key: 'errors:SESSION_INVALID_OR_EXPIRED' }])
     throw redirect(`/user/login?${params}`)
   }
   if (r.user.passwordUpdateRequired && !opts.allowPasswordUpdate) {
-    // Spec 2.2: a user whose password update is required is logged out and sent to login.
+    // A user whose password update is required is logged out and sent to login.
     if (r.sessionToken) await deleteSession(r.app.database.db, r.sessionToken)
     throw redirect('/user/login', { headers: { 'Set-Cookie': serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true }) } })
   }

@@ -1,6 +1,6 @@
 import { req, type Ctx } from './context.server'
 
-/** Spec 9: "header user name 21 characters". */
+/** The header shows at most 21 characters of the user name. */
 export const USER_NAME_MAX = 21
 
 /** What both layouts show: the user in the header, the flash toasts, the cookie banner. */

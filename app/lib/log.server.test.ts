@@ -1,4 +1,4 @@
-// Issue 11: structured logs with request ids and no personal data (no e-mail, no coordinates, no tokens).
+// Structured logs with request ids and no personal data (no e-mail, no coordinates, no tokens).
 import { Writable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { createLogger, makeLog, REDACT_KEYS, scrub, withRequestId } from './log.server'

@@ -1,6 +1,6 @@
 import { useRootData } from '~/root'
 
-/** Spec 2.2: every page title carries the project complement. React 19 hoists <title> into <head>. */
+/** Every page title carries the project complement. React 19 hoists <title> into <head>. */
 export function PageTitle({ children }: { children: string }) {
   const data = useRootData()
   return <title>{data?.projectTitle ? `${children} | ${data.projectTitle}` : children}</title>

@@ -1,4 +1,4 @@
-// Any other path: the not-found page, HTTP 404 (spec 2.1).
+// Any other path: the not-found page, HTTP 404.
 import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '~/lib/title'

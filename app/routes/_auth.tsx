@@ -1,4 +1,4 @@
-// Every page below needs login (spec 2.1 "Login needed: yes"); guard rules of spec 2.2.
+// Every page below needs login; a logged-out request is sent to /user/login.
 import { Outlet } from 'react-router'
 import type { Route } from './+types/_auth'
 import { requireUser } from '~/lib/guards.server'

@@ -1,4 +1,4 @@
-// Spec 6: only /pois requires authorization. Authorized = assigned to a campaign (docs/decisions/006-poi-authorization.md).
+// Only /pois requires authorization. Authorized = assigned to a campaign (docs/decisions/006-poi-authorization.md).
 import { Outlet } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_authorized'

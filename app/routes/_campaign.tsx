@@ -1,4 +1,4 @@
-// Campaign area sub-navigation (spec 2.6): campaign info and both questionnaires.
+// Campaign area sub-navigation: campaign info and both questionnaires.
 import { NavLink, Outlet } from 'react-router'
 import { useTranslation } from 'react-i18next'
 

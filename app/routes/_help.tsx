@@ -1,4 +1,4 @@
-// Help area (spec 2.5): FAQ, privacy, and when logged in a link to the PDF manual; when logged out a login link.
+// Help area: FAQ, privacy, and when logged in a link to the PDF manual; when logged out a login link.
 import { NavLink, Outlet, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_help'

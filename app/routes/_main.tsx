@@ -1,4 +1,4 @@
-// Main layout (spec 2.3): top navigation (logged in only), user sidebar with side menu and logout,
+// Main layout: top navigation (logged in only), user sidebar with side menu and logout,
 // a mobile side menu that opens without JavaScript (<details>), toasts and the cookie banner.
 import { useEffect, useRef } from 'react'
 import { NavLink, Outlet, Link, useLocation } from 'react-router'

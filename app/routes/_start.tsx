@@ -1,4 +1,4 @@
-// Start layout (spec 2.3): logo, the page, footer links to imprint and privacy.
+// Start layout: logo, the page, footer links to imprint and privacy.
 import { Outlet } from 'react-router'
 import type { Route } from './+types/_start'
 import { layoutData } from '~/lib/layout.server'

@@ -1,4 +1,4 @@
-// Ways area sub-navigation (spec 2.7): all, unconfirmed, confirmed, questionnaires unanswered, add (with a campaign).
+// Ways area sub-navigation: all, unconfirmed, confirmed, questionnaires unanswered, add (with a campaign).
 // The current tab carries aria-current="page" on every page of its list (and 'all' for an unknown filter).
 import { Outlet, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'

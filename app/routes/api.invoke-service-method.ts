@@ -1,4 +1,4 @@
-// POST /functions/invoke-service-method (contracts.md §3).
+// POST /functions/invoke-service-method: the service-method protocol for the companion app and other clients.
 import type { Route } from './+types/api.invoke-service-method'
 import { req } from '~/lib/context.server'
 import { DEFAULT_LOCALE } from '~/domain/locale'

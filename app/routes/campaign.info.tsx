@@ -1,4 +1,4 @@
-// /campaign/info (spec 2.6): the campaign's name (cut to 50 characters below 460 px, by CSS: the full name stays
+// /campaign/info: the campaign's name (cut to 50 characters below 460 px, by CSS: the full name stays
 // available to assistive technology), start and end dates, description, and a button for the initial and the final
 // questionnaire with its state text; the no-participation message without a campaign.
 import { Link } from 'react-router'
@@ -14,7 +14,7 @@ import { currentCampaign } from '~/services/campaign.server'
 import { buttonDate, buttonState, canAnswer, type ButtonState, type QuestionnaireSummary } from '~/domain/availability'
 import { dayToDisplay } from '~/domain/time'
 
-/** Spec 9: "Text cuts: campaign name 50 characters below 460 px width". */
+/** Text cuts: campaign name 50 characters below 460 px width. */
 export const CAMPAIGN_NAME_MAX = 50
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-// /campaign/questionnaire/{initial|final} (spec 2.6): the campaign's initial or final questionnaire, one question at
+// /campaign/questionnaire/{initial|final}: the campaign's initial or final questionnaire, one question at
 // a time (Back, Next, Complete the survey), or a notice why it cannot be answered now. Any other filter: 404.
 // Every Back and Next saves a draft on the server; Complete sends the answers and goes back to /campaign/info.
 import { data, Link, redirect, useActionData } from 'react-router'

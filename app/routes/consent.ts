@@ -1,4 +1,4 @@
-// The cookie banner's OK (spec 9: cookie "privacy", value "accepted", valid for 1 year). Works without JS.
+// The cookie banner's OK (cookie "privacy", value "accepted", valid for 1 year). Works without JS.
 import { redirect } from 'react-router'
 import type { Route } from './+types/consent'
 import { req } from '~/lib/context.server'

@@ -1,4 +1,4 @@
-// Contact (spec 2.5): fixed postal address; the campaign's contact e-mail when the user has a campaign, else a default text.
+// Contact: fixed postal address; the campaign's contact e-mail when the user has a campaign, else a default text.
 import { eq } from 'drizzle-orm'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/contact'

@@ -1,4 +1,4 @@
-// FAQ (spec 2.5): each question expands and collapses its (sanitised HTML) answer; <details> works without JS.
+// FAQ: each question expands and collapses its (sanitised HTML) answer; <details> works without JS.
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.faq'
 import { serviceCtx } from '~/lib/context.server'

@@ -1,4 +1,4 @@
-// IMPRINT text module (spec 2.5): server-supplied HTML, sanitised.
+// IMPRINT text module: server-supplied HTML, sanitised.
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.imprint'

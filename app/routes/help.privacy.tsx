@@ -1,4 +1,4 @@
-// PRIVACY text module (spec 2.5): server-supplied HTML, sanitised.
+// PRIVACY text module: server-supplied HTML, sanitised.
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.privacy'
 import { req, serviceCtx } from '~/lib/context.server'

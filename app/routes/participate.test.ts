@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isAppleDevice } from './participate'
 
-// Spec 1: "the Apple store on iOS or iPad-like devices, otherwise the Android store."
+// The Apple store on iOS or iPad-like devices, otherwise the Android store.
 describe('isAppleDevice', () => {
   test.each([
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', true],

@@ -1,4 +1,4 @@
-// /participate/{campaignId}: no screen, a redirect to the app store (contracts.md §6).
+// /participate/{campaignId}: no screen, a redirect to the app store (Apple's for iPhone, iPad and iPod, else Google's).
 import { redirect } from 'react-router'
 import type { Route } from './+types/participate'
 import { req } from '~/lib/context.server'

@@ -1,4 +1,4 @@
-// /pois — places of interest (spec 2.8). Login and authorization required (routes/_authorized shows unauthorized
+// /pois — places of interest. Login and authorization required (routes/_authorized shows unauthorized
 // users a "no access" page; this loader then returns nothing). Dialogs are URLs (ADR 005): ?dialog=add,
 // ?dialog=edit&poi=ID (development mode, entries without a status), ?dialog=delete&poi=ID. Actions switch on
 // `intent` (add, update, delete); the place search is a GET of the add/edit form (q=…).

@@ -1,4 +1,4 @@
-// /sandbox (spec 2.1): a developer test page with a trip-purpose selector. Works without JS (GET form).
+// /sandbox: a developer test page with a trip-purpose selector. Works without JS (GET form).
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/sandbox'

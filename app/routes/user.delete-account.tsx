@@ -1,4 +1,4 @@
-// Delete account (spec 2.4): info text, the current password with a show/hide toggle (works without JS), then the
+// Delete account: info text, the current password with a show/hide toggle (works without JS), then the
 // account and all its data are removed and the participant is logged out.
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'

@@ -1,5 +1,5 @@
-// Login (spec 2.4): idStr and password; notices for type reg, nvf and verified. A logged-in user goes to /ways
-// (spec 2.2). After login: the forced password change, a kept form post (/user/resume/:id) or redirectTo.
+// Login: idStr and password; notices for type reg, nvf and verified. A logged-in user goes to /ways
+// directly. After login: the forced password change, a kept form post (/user/resume/:id) or redirectTo.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData, useLocation, useSearchParams } from 'react-router'
@@ -19,7 +19,7 @@ import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { Notice } from '~/components/ui'
 import { PageTitle } from '~/lib/title'
 
-/** Spec 5: "Login: idStr required, password required." */
+/** Login: idStr required, password required. */
 export const LoginSchema = z.object({
   idStr: required('account:validation.emptyEmail'),
   password: z.string({ error: 'account:validation.emptyPassword' }).min(1, 'account:validation.emptyPassword'),
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (resume) to = `/user/resume/${encodeURIComponent(resume)}?redirectTo=${encodeURIComponent(back)}`
     return redirect(to, { headers: { 'Set-Cookie': sessionCookie(context, result.session) } })
   } catch (e) {
-    // Spec 2.4 / 8: on PROF_NOT_VERIFIED the password field and its errors are cleared → login with type nvf.
+    // On PROF_NOT_VERIFIED the password field and its errors are cleared → login with type nvf.
     if (e instanceof ServiceError && e.constant === 'PROF_NOT_VERIFIED') return redirect('/user/login/nvf')
     if (e instanceof ServiceError && e.constant === 'INVALID_CREDENTIALS') {
       return data(submission.reply({ formErrors: ['account:validation.invalidEmailPassword'], hideFields: ['password'] }), { status: 400 })
@@ -70,7 +70,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const type = loaderData.type
   // A redirect back to this page (PROF_NOT_VERIFIED → /user/login/nvf) must clear the password and the errors
-  // (spec 2.4) also with JavaScript, where the same inputs would stay: a new navigation mounts a new form.
+  // also with JavaScript, where the same inputs would stay: a new navigation mounts a new form.
   const formKey = lastResult ? location.pathname : `${location.pathname}:${location.key}`
   return (
     <div className="card stack">

@@ -1,5 +1,5 @@
-// POST /user/logout (contracts.md §6): ends the session in the database and clears the cookie (spec 4: "Logout
-// clears the stored session and reloads the page" — the redirect is a full page load).
+// POST /user/logout: ends the session in the database and clears the cookie (logout clears the stored session and
+// reloads the page — the redirect is a full page load).
 import { redirect } from 'react-router'
 import type { Route } from './+types/user.logout'
 import { req, serviceCtx } from '~/lib/context.server'

@@ -1,5 +1,5 @@
-// The forced password change after an expired password (spec 2.4, 4: "An expired password forces a change right
-// after login (logout and login again)"). Start layout; the guard lets this one page through (spec 2.2).
+// The forced password change after an expired password (an expired password forces a change right
+// after login: logout and login again). Start layout; the guard lets this one page through.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-// Register (spec 2.4): e-mail, password and confirmation; alias, firstName and lastName are sent as well.
+// Register: e-mail, password and confirmation; alias, firstName and lastName are sent as well.
 // Success → login with type reg. An address that already has an account gets the same answer (ADR 007).
 import { PASSWORD_MIN_LENGTH } from '~/domain/password'
 import { getFormProps, useForm } from '@conform-to/react'
@@ -18,8 +18,8 @@ import { PageTitle } from '~/lib/title'
 const optionalText = z.string().trim().max(200).optional()
 
 /**
- * Spec 5: "Register: e-mail required and valid; password required, at least 3 characters; confirmation required
- * and equal to the password."
+ * Register: e-mail required and valid; password required, at least 3 characters; confirmation required
+ * and equal to the password.
  */
 export const RegisterSchema = z
   .object({

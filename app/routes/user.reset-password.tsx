@@ -1,4 +1,4 @@
-// Reset password (spec 2.4): one e-mail field. Known and unknown addresses get the same answer, in the same time
+// Reset password: one e-mail field. Known and unknown addresses get the same answer, in the same time
 // (ADR 007); success → login with a toast. Form and action shared with its twin page.
 import type { Route } from './+types/user.reset-password'
 import { serviceCtx } from '~/lib/context.server'

@@ -1,5 +1,5 @@
-// Set password from the reset link (spec 2.4): new password and confirmation; e-mail and verstr come from the
-// link's query. Without them → login (spec 2.1). Success → login with a toast.
+// Set password from the reset link: new password and confirmation; e-mail and verstr come from the
+// link's query. Without them → login. Success → login with a toast.
 import { PASSWORD_MIN_LENGTH } from '~/domain/password'
 import { minLen } from '~/lib/forms'
 import { getFormProps, useForm } from '@conform-to/react'

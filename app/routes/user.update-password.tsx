@@ -1,4 +1,4 @@
-// Update password (spec 2.4): info text and a form in a narrow column (main layout, login required).
+// Update password: info text and a form in a narrow column (main layout, login required).
 // Success: every session ends and this browser continues with a fresh token; back here with a toast. Below, a form
 // to log out everywhere (posts to /user/logout).
 import { parseWithZod } from '@conform-to/zod/v4'

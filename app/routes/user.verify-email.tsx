@@ -1,4 +1,4 @@
-// Verify e-mail from the link (spec 2.1, 2.4, 8): needs email and verstr, without them → login. Success → login with
+// Verify e-mail from the link: needs email and verstr, without them → login. Success → login with
 // the verified notice; PROF_VERIFICATION_FAILED → login with the not-verified notice. No screen of its own.
 import { redirect } from 'react-router'
 import type { Route } from './+types/user.verify-email'

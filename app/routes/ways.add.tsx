@@ -1,4 +1,4 @@
-// /ways/add/{date?} (spec 2.1 WaysAdd, 2.7 "Add/edit way page"): a new way by hand. With a date the start defaults to
+// /ways/add/{date?} (route id WaysAdd): a new way by hand. With a date the start defaults to
 // 12:00 and the end to 13:00 on that date (a date not of the form YYYY-MM-DD is a 404); without one, today. The
 // defaults are never in the future (domain/manualWayForm.ts defaultWayForm).
 import { data } from 'react-router'

@@ -1,4 +1,4 @@
-// /ways/edit/{id} (spec 2.1 WaysEdit, 2.7): edit a manually created way; the form shows its first leg. An unknown,
+// /ways/edit/{id} (route id WaysEdit): edit a manually created way; the form shows its first leg. An unknown,
 // foreign or not manually created way: error toast 'ways.editWay.doesntExist' and back.
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/ways.edit'

@@ -1,5 +1,5 @@
-// Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id} (spec 2.7 "Add/edit way page", spec 4
-// "Trip save (manual screen): id '0' means a new trip (add); any other id means update"). Not a route module.
+// Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id} (the manual screen's
+// save: id '0' means a new trip (add); any other id means update). Not a route module.
 import { data } from 'react-router'
 import { req, serviceCtx, type Ctx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
@@ -16,7 +16,7 @@ import { FILL_ALL, END_BEFORE_START, IN_FUTURE, listPageOf, manualTripForEdit } 
 
 export const LIST_URL = '/ways/list/all/page/1'
 
-/** Spec 8 client messages shown on the form for the two validation constants of the service. */
+/** The client messages shown on the form for the two validation constants of the service. */
 const FORM_MESSAGES: Record<string, string> = {
   [FILL_ALL]: 'ways:addWay.fillAll',
   [END_BEFORE_START]: 'ways:addWay.endBeforeStart',
@@ -45,7 +45,7 @@ export async function formData(context: Ctx, id: number, values: WayFormValues, 
   return { id, values, error, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
 }
 
-/** "Go back" (spec 8 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
+/** "Go back" (after 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
 export function backUrl(request: Request): string {
   const referer = request.headers.get('Referer')
   if (!referer) return LIST_URL
@@ -60,7 +60,7 @@ export function backUrl(request: Request): string {
   }
 }
 
-/** The edit page's way, or a redirect with the spec's toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
+/** The edit page's way, or a redirect with an error toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
 export async function loadEditable(context: Ctx, request: Request, idParam: string | undefined) {
   const ctx = await authed(context, request)
   const id = parseIdText(idParam)

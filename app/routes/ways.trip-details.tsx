@@ -1,4 +1,4 @@
-// /ways/tripDetails/:id (spec 2.7 trip detail, spec 4 "Trip detail steps"): the header (date, start and end
+// /ways/tripDetails/:id (the trip detail page and its steps): the header (date, start and end
 // time, duration, status icon), the left panel (step button, legs with per-leg editing, copy/delete way) and the
 // right panel (the map, or the questionnaire during the questionnaire step).
 //
@@ -117,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (modes.length === 0) return invalid(intent, 'trip:validation.modeRequired')
       const before = version
       const result = await run((ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes: modes }, version }))
-      // Back / Next open the neighbouring leg's selector (spec 2.7: "back, ok and next buttons").
+      // Back / Next open the neighbouring leg's selector (the selector has back, ok and next buttons).
       const detail = await tripDetail(serviceCtx(context), id)
       const index = detail.trip.legs.findIndex((l) => String(l.id) === legId)
       const go = form.get('go')
@@ -137,7 +137,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'delete-leg': {
       await run((ctx) => tripService.deleteLegs(ctx, { ids: [legId], version }))
-      // Spec 4: after deleting, "the selection is cleared".
+      // After deleting, "the selection is cleared".
       return redirectWithToast(context, here, success('common:success.legDeleted'))
     }
     case 'copy-leg': {
@@ -178,7 +178,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
   const pathname = location.pathname
   const dialog = search.get('dialog')
   const questionnaireView = questionnaire !== null
-  // Spec 4: step 3's button "starts the questionnaires and selects the trip-level view".
+  // Step 3's button "starts the questionnaires and selects the trip-level view".
   const step = loaderData.step === Step.BeforeQuestionnaires && questionnaireView ? Step.Questionnaires : loaderData.step
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes

@@ -1,6 +1,6 @@
 import type { SessionUser } from './core.server'
 
-/** Spec 6 "authorization required" (only /pois): a participant assigned to a campaign. ADR 006. */
+/** Authorization required (only /pois): a participant assigned to a campaign. ADR 006. */
 export function isAuthorized(user: SessionUser): boolean {
   return user.campaignId != null
 }

@@ -1,5 +1,5 @@
-// Service "campaign" (spec 7): the caller's campaign with the availability of its initial and final
-// questionnaires (spec 3 "Questionnaire summary", spec 4 "Questionnaire availability"), and participation.
+// Service "campaign": the caller's campaign with the availability of its initial and final
+// questionnaires (their summaries: availability window, answered, mandatory), and participation.
 import { asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { campaigns, users } from '~/db/schema'
@@ -14,7 +14,7 @@ export interface CampaignDto {
   id: number
   name: string
   desc: string
-  /** 'YYYY-MM-DD' and 'HH:mm' in the study time zone (spec 3: startDate/endDate and startTime/endTime). */
+  /** 'YYYY-MM-DD' and 'HH:mm' in the study time zone (startDate/endDate and startTime/endTime). */
   startDate: string
   startTime: string
   endDate: string
@@ -59,7 +59,7 @@ export async function currentCampaign(ctx: AuthedContext): Promise<CurrentCampai
 }
 
 export const campaignService = {
-  /** Spec 7: getCampaignsByProject (id): the campaigns of a research project. */
+  /** getCampaignsByProject (id): the campaigns of a research project. */
   getCampaignsByProject: method({
     params: z.object({ id: zId }),
     async run({ id }, ctx) {
@@ -68,7 +68,7 @@ export const campaignService = {
     },
   }),
 
-  /** Spec 7: getCurrentCampaign (no payload; return.campaign, null when the caller is not assigned). */
+  /** getCurrentCampaign (no payload; return.campaign, null when the caller is not assigned). */
   getCurrentCampaign: method({
     params: z.object({}).passthrough(),
     async run(_p, ctx) {
@@ -77,7 +77,7 @@ export const campaignService = {
   }),
 
   /**
-   * Spec 7: setCampaignParticipation (id, participation). true joins the campaign when it allows participation
+   * setCampaignParticipation (id, participation). true joins the campaign when it allows participation
    * automatically (else NOT_AUTHORIZED); false leaves it (only the caller's own campaign). Returns the campaign id
    * the caller is assigned to afterwards.
    */

@@ -1,4 +1,4 @@
-// The service-method framework: every method of spec 7 is declared once with a zod schema for its params,
+// The service-method framework: every service method is declared once with a zod schema for its params,
 // whether it needs a session, and a run function. The HTML routes and the HTTP endpoint both call these.
 import { z } from 'zod'
 import type { Db } from '~/db/connect.server'
@@ -68,7 +68,7 @@ export function method<S extends z.ZodType, R, P extends boolean = false>(def: M
       // A participant who must change the password can do only that (or log out), from a page or the API alike.
       if (ctx.user.passwordUpdateRequired && !def.whilePasswordUpdateRequired) throw new ServiceError('PASSWORD_UPDATE_REQUIRED')
     }
-    // PostgreSQL text cannot hold NUL characters: refuse them here rather than fail in the database (issue 11).
+    // PostgreSQL text cannot hold NUL characters: refuse them here rather than fail in the database.
     const nul = nulPath(raw)
     if (nul != null) throw new ServiceError('INVALID_PARAMS', { path: nul || '(params)', message: 'NUL character' })
     const parsed = def.params.safeParse(raw ?? {})

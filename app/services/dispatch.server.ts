@@ -1,4 +1,4 @@
-// The protocol adapter of contracts.md §3: one JSON body in, { return } out.
+// The service-method protocol adapter: one JSON body in, { return } out.
 import { z } from 'zod'
 import type { Locale } from '~/domain/locale'
 import { parseLocale, DEFAULT_LOCALE } from '~/domain/locale'

@@ -1,4 +1,4 @@
-// The service-method protocol (contracts.md §3) and the info service, against a real database.
+// The service-method protocol (one JSON body in, { return } out, errs on failure) and the info service, against a real database.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabase, testEnv, memoryMailer } from '../../tests/db'
 import type { Database } from '~/db/connect.server'

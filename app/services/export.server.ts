@@ -1,4 +1,4 @@
-// Research data out (issue 10, contracts.md §5):
+// Research data out:
 // - runExport: `npm run admin -- export --campaign ID --out DIR [--with-identity]` writes trips.geojson, legs.csv,
 //   trips.csv, zero_trip_days.csv, answers.csv, questionnaires.json, catalogues.json, mode_matrix.csv and README.txt.
 //   It streams: ways, answers and no-trip days are read in keyset-paged batches (BATCH_SIZE rows ordered by id) and

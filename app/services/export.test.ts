@@ -1,4 +1,4 @@
-// Issue 10: the researcher's export (runExport) and the participant's own-data download (exportOwnData) against the
+// The researcher's export (runExport) and the participant's own-data download (exportOwnData) against the
 // demo study, on PGlite and (TEST_DB_KIND=postgres) PostgreSQL: valid GeoJSON, counts that match the database, CSV
 // that parses back (RFC 4180), the formula guard, pseudonymity, an unknown campaign refused with nothing written,
 // batching, and the same trip shape as the pages.

@@ -4,9 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { setupServer } from 'msw/node'
 import { delay, http, HttpResponse } from 'msw'
 import { asSessionUser, serviceContext, testDatabase, testEnv } from '../../tests/db'
+import { constantOf } from '../../tests/service-error'
 import type { Database } from '~/db/connect.server'
 import { campaigns, pois, users } from '~/db/schema'
-import { ServiceError, type ServiceContext } from './core.server'
+import type { ServiceContext } from './core.server'
 import { MIN_INTERVAL_MS, resetGeocoderState, reverseEndpoint, reverseGeocode, searchPlaces } from './geocoder.server'
 
 const GEOCODER = 'http://geocoder.test/search'
@@ -43,16 +44,6 @@ afterAll(async () => {
   server.close()
   await database.close()
 })
-
-async function constantOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof ServiceError) return e.constant
-    throw e
-  }
-  throw new Error('expected a ServiceError')
-}
 
 describe('with GEOCODER_URL (Nominatim jsonv2)', () => {
   test('asks with q, format=jsonv2, limit=5 and a User-Agent; maps the results', async () => {

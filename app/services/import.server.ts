@@ -1,4 +1,4 @@
-// Researcher import (contracts.md §5): users, campaigns with their questionnaires and catalogues, assignments and
+// Researcher import (the admin CLI's file formats): users, campaigns with their questionnaires and catalogues, assignments and
 // trips. Used by the admin CLI (app/cli) and the demo seed. Every function validates its whole input first, then
 // writes in one transaction, so a rejected call changes nothing; rejections are ImportErrors listing every problem
 // found, each with the path of its field. A dry run does every check (the database's included, inside a
@@ -188,7 +188,7 @@ const CreateUserSchema = z.object({
   campaignId: IdSchema.nullish(),
   firstName: z.string().max(200).nullish(),
   lastName: z.string().max(200).nullish(),
-  /** The forced password change after the first login (spec 2.4). */
+  /** The forced password change after the first login. */
   passwordUpdateRequired: z.boolean().default(false),
 })
 export type CreateUserInput = z.input<typeof CreateUserSchema>
@@ -558,7 +558,7 @@ async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: 
   const startTime = legRows[0].startTime
   const endTime = legRows[legRows.length - 1].endTime
   const lengths = legRows.map((l) => l.len).filter((len): len is number => len != null)
-  // Spec: manually created ways have no distance.
+  // Manually created ways have no distance.
   const distance = trip.creationType === 'CREATED_MANUALLY' || lengths.length === 0 ? null : lengths.reduce((a, b) => a + b, 0)
   // A name that is just the one derived from the purposes is not the way's own: it keeps following the purposes.
   const derived = purposeNames.map((names) => tripName({ name: null, legs: legRows }, names))

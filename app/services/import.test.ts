@@ -1,4 +1,4 @@
-// The researcher import (contracts.md §5) and the demo seed that goes through it, against a real database.
+// The researcher import and the demo seed that goes through it, against a real database.
 import fs from 'node:fs'
 import path from 'node:path'
 import { asc, count, eq } from 'drizzle-orm'

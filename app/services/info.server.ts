@@ -1,4 +1,4 @@
-// Service "info" (spec 7): catalogues, FAQ and text modules.
+// Service "info": catalogues, FAQ and text modules.
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import sanitizeHtml from 'sanitize-html'

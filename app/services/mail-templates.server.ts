@@ -1,20 +1,21 @@
 // The account e-mails (verification, password reset, "you already have an account"), each as plain text and HTML
-// in the recipient's language. Texts live in locales/<lang>/account.json under mail.*; links follow contracts.md §4.
+// in the recipient's language. Texts live in locales/<lang>/account.json under mail.*; the links' shape is fixed (below)
+// because mails already sent must keep working.
 import type { Mail } from '~/lib/mailer.server'
 import { tFor } from '~/lib/i18n.server'
 import { DEFAULT_LOCALE, parseLocale, type Locale } from '~/domain/locale'
 
-/** contracts.md §4: PUBLIC_URL/user/verify-email?email=<address>&verstr=<token> */
+/** PUBLIC_URL/user/verify-email?email=<address>&verstr=<token> */
 export function verifyLink(publicUrl: string, email: string, token: string): string {
   return `${publicUrl}/user/verify-email?email=${encodeURIComponent(email)}&verstr=${encodeURIComponent(token)}`
 }
 
-/** contracts.md §4: PUBLIC_URL/user/set-password?email=<address>&verstr=<token> */
+/** PUBLIC_URL/user/set-password?email=<address>&verstr=<token> */
 export function setPasswordLink(publicUrl: string, email: string, token: string): string {
   return `${publicUrl}/user/set-password?email=${encodeURIComponent(email)}&verstr=${encodeURIComponent(token)}`
 }
 
-/** users.locale is free text in the database: anything unknown falls back to German (spec 1). */
+/** users.locale is free text in the database: anything unknown falls back to German. */
 export function mailLocale(locale: string | null | undefined): Locale {
   return parseLocale(locale) ?? DEFAULT_LOCALE
 }

@@ -1,6 +1,6 @@
-// Places of interest (spec 2.8, 3, 4, 5, 7: addPoi, updatePoi, deletePoi, getPois under service "user").
+// Places of interest (addPoi, updatePoi, deletePoi, getPois under service "user").
 // Every call is limited to the caller's own places (another participant's id → POI_NOT_FOUND, nothing changed)
-// and to authorized callers (spec 6: /pois requires authorization; ADR 006: assigned to a campaign).
+// and to authorized callers (/pois requires authorization; ADR 006: assigned to a campaign).
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { pois } from '~/db/schema'
@@ -12,13 +12,13 @@ import { isAuthorized } from './authorization.server'
 
 type PoiRow = typeof pois.$inferSelect
 
-/** Spec 3: Place of interest. */
+/** Place of interest. */
 export interface PoiDto {
   id: number
   name: string
   /** true verified, false unverified, null no status. */
   verificationStatus: boolean | null
-  /** 'YYYY-MM-DD HH:mm' in the study's time zone (spec 3 default date format). */
+  /** 'YYYY-MM-DD HH:mm' in the study's time zone (the default date format). */
   creationDate: string
   creationType: PoiCreationType
   lat: number
@@ -39,7 +39,7 @@ export function toPoiDto(row: PoiRow, timeZone: string): PoiDto {
   }
 }
 
-/** Spec 6: only /pois requires authorization (ADR 006). */
+/** Only /pois requires authorization (ADR 006). */
 export function requireAuthorized(ctx: ServiceContext): asserts ctx is AuthedContext {
   requireSession(ctx)
   if (!isAuthorized(ctx.user)) throw new ServiceError('NOT_AUTHORIZED')
@@ -97,7 +97,7 @@ export const poiService = {
     async run({ poi }, ctx) {
       requireAuthorized(ctx)
       const { name, position } = checkedInput(poi, false)
-      // Spec 4: "Saving an edit sets it verified."
+      // Saving an edit sets it verified.
       const [row] = await ctx.db
         .update(pois)
         .set({
@@ -162,7 +162,7 @@ export async function ownPoi(ctx: ServiceContext, id: number): Promise<PoiDto> {
 }
 
 /**
- * The static map image of a place (spec 7): the configured STATIC_MAP_URL template (with STATIC_MAP_KEY) when set,
+ * The static map image of a place: the configured STATIC_MAP_URL template (with STATIC_MAP_KEY) when set,
  * otherwise the server's own SVG at /static-map/:id (no third party, works offline). The `v` parameter changes with
  * the position, so a privately cached image never outlives an edit.
  */

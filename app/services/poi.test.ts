@@ -1,7 +1,8 @@
-// Places of interest (spec 2.8, 3, 4, 5, 6, 7) against a real database (PGlite; PostgreSQL with TEST_DB_KIND=postgres).
+// Places of interest against a real database (PGlite; PostgreSQL with TEST_DB_KIND=postgres).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { asSessionUser, serviceContext, testDatabase, testEnv, memoryMailer } from '../../tests/db'
+import { constantOf } from '../../tests/service-error'
 import type { Database } from '~/db/connect.server'
 import { campaigns, pois, users } from '~/db/schema'
 import type { App } from '~/lib/app.server'
@@ -19,16 +20,6 @@ let aliceId: number
 async function user(email: string, campaignId: number | null) {
   const [row] = await database.db.insert(users).values({ email, passwordHash: 'x', verified: true, pseudonym: `p_${email}`, campaignId }).returning()
   return row!
-}
-
-async function constantOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof ServiceError) return e.constant
-    throw e
-  }
-  throw new Error('expected a ServiceError')
 }
 
 beforeAll(async () => {
@@ -52,7 +43,7 @@ describe('addPoi / getPois', () => {
       desc: 'Kollwitzstraße',
       creationType: 'CREATED_MANUALLY',
       verificationStatus: true,
-      creationDate: '2026-03-01 11:00', // study time zone, spec 3 default format
+      creationDate: '2026-03-01 11:00', // study time zone, the default date format
     })
     const { pois: list } = await poiService.getPois(alice, {})
     expect(list.map((p) => p.name)).toContain('Zuhause')
@@ -104,7 +95,7 @@ describe('addPoi / getPois', () => {
 })
 
 describe('updatePoi', () => {
-  test('saving an edit sets the place verified (spec 4) and changes name and place', async () => {
+  test('saving an edit sets the place verified and changes name and place', async () => {
     const { poi } = await poiService.addPoi(alice, { poi: { name: 'Gym', lat: 52.51, lon: 13.45, verificationStatus: null } })
     const updated = await poiService.updatePoi(alice, { poi: { id: poi.id, name: ' Fitnessstudio ', lat: '52,515', lon: '13.455' } })
     expect(updated.poi).toMatchObject({ id: poi.id, name: 'Fitnessstudio', lat: 52.515, lon: 13.455, verificationStatus: true })
@@ -150,7 +141,7 @@ describe('deletePoi', () => {
   })
 })
 
-describe('authorization (spec 6, ADR 006)', () => {
+describe('authorization (ADR 006)', () => {
   test('a participant without a campaign is refused by every method', async () => {
     const { poi } = await poiService.addPoi(alice, { poi: { name: 'Alice', lat: 52.5, lon: 13.4 } })
     expect(await constantOf(poiService.getPois(carol, {}))).toBe('NOT_AUTHORIZED')
@@ -175,7 +166,7 @@ describe('listOwnPois (for the locator questions)', () => {
   })
 })
 
-describe('static map image URL (spec 7)', () => {
+describe('static map image URL', () => {
   test('the configured template with its key, else the own SVG route that changes with the position', () => {
     expect(poiImageUrl({ STATIC_MAP_URL: 'https://m.example/s?c={lat},{lon}&z={zoom}&s={width}x{height}&k={key}', STATIC_MAP_KEY: 'K' }, { id: 3, lat: 52.5, lon: 13.4 })).toBe(
       'https://m.example/s?c=52.500000,13.400000&z=15&s=250x170&k=K',
@@ -184,7 +175,7 @@ describe('static map image URL (spec 7)', () => {
   })
 })
 
-describe('HTTP API: the poi methods are part of service "user" (spec 7)', () => {
+describe('HTTP API: the poi methods are part of service "user"', () => {
   test('addPoi, getPois, updatePoi and deletePoi through invoke-service-method', async () => {
     const app: App = { env: testEnv(), database, mailer: memoryMailer() }
     const [row] = await database.db.select().from(users).where(eq(users.email, 'bob@example.org'))

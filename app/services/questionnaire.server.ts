@@ -1,5 +1,5 @@
-// Service "questionnaire" (spec 7): questionnaire definitions of the caller's campaign and the answers to them
-// (contracts.md §3: resps = [{ answOptId, text }]). Storage and rules: questionnaire/store.server.ts; the pages'
+// Service "questionnaire": questionnaire definitions of the caller's campaign and the answers to them
+// (resps = [{ answOptId, text }]). Storage and rules: questionnaire/store.server.ts; the pages'
 // one-question-at-a-time flow with drafts: questionnaire/flow.server.ts.
 import { isScopeText } from '~/domain/ids'
 import { LIMITS } from '~/domain/limits'
@@ -58,7 +58,7 @@ const zType = z
 const zScope = z.string().max(20).refine(isScopeText, "'campaign', 'trip:ID' or 'leg:ID'") as z.ZodType<Scope>
 
 // ---------------------------------------------------------------------------------------------------------------
-// The spec's Questionnaire as clients get it: texts in the caller's language, times 'YYYY-MM-DD HH:mm'.
+// A Questionnaire as clients get it: texts in the caller's language, times 'YYYY-MM-DD HH:mm'.
 
 function localQuestion(q: Question, locale: Locale): Record<string, unknown> {
   return {
@@ -102,7 +102,7 @@ const partRef = (p: TripPart) => ({ trpId: p.tripId, ...(p.legId != null ? { leg
 // ---------------------------------------------------------------------------------------------------------------
 // Submissions (also used by the pages' flow inside one transaction for several questionnaires)
 
-/** Spec 7 setAnsweredCampaignQuestionnaire: the initial or final questionnaire of the caller's campaign. */
+/** setAnsweredCampaignQuestionnaire: the initial or final questionnaire of the caller's campaign. */
 export async function submitCampaign(ctx: AuthedContext, id: number, resps: Answer[]) {
   const q = await ownQuestionnaire(ctx, id, ['INITIAL', 'FINAL'])
   await assertCampaignAnswerable(ctx, q)
@@ -167,7 +167,7 @@ export async function submitTrip(ctx: AuthedContext, tripId: number, list: TripS
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Drafts (not in the spec: the pages save one on every Next and Back; available to other clients too)
+// Drafts (beyond the companion app's methods: the pages save one on every Next and Back; available to other clients too)
 
 /** Checks that a scope is the caller's and fits the questionnaire's type. */
 async function checkScope(ctx: AuthedContext, q: StoredQuestionnaire, scope: Scope) {
@@ -194,7 +194,7 @@ export async function saveDraft(ctx: AuthedContext, id: number, scope: Scope, dr
 // ---------------------------------------------------------------------------------------------------------------
 
 export const questionnaireService = {
-  /** Spec 7: (id, type upper-cased; return.qtn). id is the campaign's; qtn is null when it has none of that type. */
+  /** (id, type upper-cased; return.qtn). id is the campaign's; qtn is null when it has none of that type. */
   getQuestionnaireByCampaignAndType: method({
     params: z.object({ id: zId, type: zType }),
     async run({ id, type }, ctx) {
@@ -204,7 +204,7 @@ export const questionnaireService = {
     },
   }),
 
-  /** Spec 7: (id; return.qtns): the trip-based questionnaire, then the leg-based ones per leg by its traffic mode. */
+  /** (id; return.qtns): the trip-based questionnaire, then the leg-based ones per leg by its traffic mode. */
   getQuestionnairesByTrip: method({
     params: z.object({ id: zId }),
     async run({ id }, ctx) {
@@ -224,7 +224,7 @@ export const questionnaireService = {
     run: async () => ({ questionTypes: QUESTION_TYPES.map((constant) => ({ constant, supported: isSupported(constant) })) }),
   }),
 
-  /** Spec 7: (id, resps). */
+  /** (id, resps). */
   setAnsweredCampaignQuestionnaire: method({
     params: z.object({ id: zId, resps: zResps }),
     async run({ id, resps }, ctx) {
@@ -234,7 +234,7 @@ export const questionnaireService = {
     },
   }),
 
-  /** Spec 7: (id, resps) plus the way's id as trpId (contracts.md §3). */
+  /** (id, resps) plus the way's id as trpId. */
   setAnsweredTripQuestionnaire: method({
     params: z.object({ id: zId, trpId: zId.optional(), resps: zResps }),
     async run({ id, trpId, resps }, ctx) {
@@ -245,7 +245,7 @@ export const questionnaireService = {
     },
   }),
 
-  /** Spec 7: (id, tfcMode, resps, applyResps) plus the leg's id as legId. applyResps copies to later legs of the mode. */
+  /** (id, tfcMode, resps, applyResps) plus the leg's id as legId. applyResps copies to later legs of the mode. */
   setAnsweredLegQuestionnaire: method({
     params: z.object({
       id: zId,

@@ -1,7 +1,7 @@
-// Services "campaign" and "questionnaire" (spec 7) and the pages' questionnaire flow, against a real database
-// (PGlite; PostgreSQL with TEST_DB_KIND=postgres): availability summaries and the lock of the final questionnaire
-// (spec 3 "Questionnaire summary", spec 4 "Questionnaire availability"), answer checking (contracts.md §3), drafts,
-// trip/leg flags after submission, copying to later legs (spec 4 "Locator questions are not copied"), permissions.
+// Services "campaign" and "questionnaire" and the pages' questionnaire flow, against a real database
+// (PGlite; PostgreSQL with TEST_DB_KIND=postgres): availability summaries and the lock of the final questionnaire,
+// answer checking, drafts, trip/leg flags after submission, copying to later legs
+// (locator questions are not copied), permissions.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../tests/db'

@@ -1,4 +1,4 @@
-// The service-method registry of contracts.md §3: serviceName → methodName → method.
+// The service-method registry: serviceName → methodName → method.
 import type { Service } from './core.server'
 import { infoService } from './info.server'
 import { userService } from './user.server'
@@ -10,8 +10,8 @@ import { ownDataService } from './export.server'
 
 export const services: Record<string, Service> = {
   info: infoService,
-  // Spec 7 lists addPoi, updatePoi, deletePoi and getPois under service "user".
-  // getOwnData (not in the spec): everything stored about the caller, as the "Download my data" link gives it.
+  // addPoi, updatePoi, deletePoi and getPois belong to service "user".
+  // getOwnData (beyond the companion app's methods): everything stored about the caller, as the "Download my data" link gives it.
   user: { ...userService, ...poiService, ...ownDataService },
   campaign: campaignService,
   trip: tripService,

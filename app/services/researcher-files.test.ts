@@ -1,4 +1,4 @@
-// Researchers' files against a real database: files written from the spec's entity descriptions import (with notes
+// Researchers' files against a real database: files written from the documented entity descriptions import (with notes
 // on what was ignored), what cannot be meant is refused with every problem at once, a dry run writes nothing, and
 // the round trips: campaign export → import into an empty database → export gives the same bytes; a participant's
 // ways as trip.getTrip / getTrips return them and as the data download import as a trips file and read back equal.
@@ -36,7 +36,7 @@ async function rejected(fn: () => Promise<unknown>): Promise<ImportError> {
   return err as ImportError
 }
 
-/** A campaign in the spec's words: ids and summaries it may carry, HH:mm:ss, an FAQ item without locale … */
+/** A campaign in the entity descriptions' words: ids and summaries it may carry, HH:mm:ss, an FAQ item without locale … */
 function specCampaign(base: number) {
   return {
     id: 4711,
@@ -71,7 +71,7 @@ function specCampaign(base: number) {
               id: base + 11,
               type: 'MULTIPLE_NUM_SLIDER',
               introTxt: 'Wie zufrieden waren Sie?',
-              // One sub-question per slider, as the spec's entities read.
+              // One sub-question per slider, as the entity descriptions read.
               subQuestions: [
                 { id: base + 12, introTxt: 'Pünktlichkeit', answOpts: [{ id: base + 13 }] },
                 { id: base + 14, introTxt: 'Komfort', answOpts: [{ id: base + 15 }] },
@@ -84,7 +84,7 @@ function specCampaign(base: number) {
   }
 }
 
-describe('a campaign file written from the spec', () => {
+describe('a campaign file written from the entity descriptions', () => {
   test('imports, with notes on what was ignored or read differently', async () => {
     const { id, notes } = await importCampaignFile(db, specCampaign(910_000), { timeZone: TZ })
     const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id))

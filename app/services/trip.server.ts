@@ -1,4 +1,4 @@
-// Service "trip" (spec 7): one service, composed of its parts so each stays readable:
+// Service "trip": one service, composed of its parts so each stays readable:
 // list/read/report/no-trip days (trip/list), detail editing (trip/edit), manual ways (trip/manual).
 import type { Service } from './core.server'
 import { tripListMethods } from './trip/list.server'

@@ -1,4 +1,4 @@
-// Service "user" (spec 7): accounts and sessions. Security decisions: docs/decisions/003-sessions.md (sessions)
+// Service "user": accounts and sessions. Security decisions: docs/decisions/003-sessions.md (sessions)
 // and docs/decisions/007-account-security.md (throttling, one-time tokens, no account enumeration).
 import crypto from 'node:crypto'
 import { and, eq, isNull, ne } from 'drizzle-orm'
@@ -18,7 +18,7 @@ import { clearEvents, takeSlot, withdrawEvent } from './throttle.server'
 // ---------------------------------------------------------------------------------------------------------------
 // Rules (ADR 007)
 
-/** Spec 5 / 9: "Password minimum length 3". */
+/** Passwords have at least 3 characters. */
 export const PASSWORD_MIN = PASSWORD_MIN_LENGTH
 /** One-time tokens: a reset link lives one hour, a verification link one week. */
 export const TOKEN_TTL_MS = { verify: 7 * 24 * 3600 * 1000, reset: 3600 * 1000 } as const
@@ -98,7 +98,7 @@ export const userService = {
   }),
 
   /**
-   * Spec 7: a null return means success. An address that already has an account gets the same answer; that
+   * A null return means success. An address that already has an account gets the same answer; that
    * address is sent a notice (or, when it was never verified, a fresh verification mail) instead.
    */
   register: method({

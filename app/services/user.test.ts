@@ -1,10 +1,11 @@
-// The user service (spec 7) against a real database: every method's rules and errors, the one-time token rules
+// The user service against a real database: every method's rules and errors, the one-time token rules
 // (expiry, single use, invalidation), the throttle, the enumeration-safe answers, and a real SMTP exchange.
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { startTestSmtp } from '../../tests/smtp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { memoryMailer, serviceContext, testDatabase, testEnv } from '../../tests/db'
+import { constantOf as errorOf } from '../../tests/service-error'
 import type { Database } from '~/db/connect.server'
 import { answers, legs, oneTimeTokens, pendingPosts, pois, sessions, throttleEvents, trips, users, zeroTripDays } from '~/db/schema'
 import type { Locale } from '~/domain/locale'
@@ -47,16 +48,6 @@ function ctx(opts: { ip?: string; now?: Date; locale?: Locale; user?: SessionUse
   return { ...c, clientIp: opts.ip ?? '127.0.0.1', sessionToken: opts.token }
 }
 
-async function errorOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof ServiceError) return e.constant
-    throw e
-  }
-  throw new Error('expected a ServiceError')
-}
-
 const userRow = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email.toLowerCase())))[0]
 
 /** The token of the link in a mail's text (the part after verstr=). */
@@ -89,7 +80,7 @@ async function verifiedUser(opts: { pwd?: string; locale?: Locale } = {}) {
 describe('register', () => {
   test('creates an unverified account in the request language and mails a verification link (text and HTML)', async () => {
     const { email, ip } = fresh('Reg')
-    expect(await register(email.toUpperCase(), { ip, locale: 'en_US' })).toBeNull() // spec 7: a null return means success
+    expect(await register(email.toUpperCase(), { ip, locale: 'en_US' })).toBeNull() // a null return means success
     const row = await userRow(email)
     expect(row).toMatchObject({ email: email.toLowerCase(), verified: false, locale: 'en_US', alias: 'Al', firstName: 'Ada', lastName: 'Lovelace' })
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
@@ -109,7 +100,7 @@ describe('register', () => {
     expect(JSON.stringify(stored)).not.toContain(link.token)
   })
 
-  test('rejects an invalid address and a password under 3 characters (spec 5)', async () => {
+  test('rejects an invalid address and a password under 3 characters', async () => {
     const { email, ip } = fresh()
     const c = ctx({ ip })
     const bad = (e: unknown) => (e as ServiceError).details?.path
@@ -497,7 +488,7 @@ describe('pending posts (the form kept when a session expired)', () => {
 
 describe('mail templates', () => {
   const base = { to: 'a+b@example.org', publicUrl: PUBLIC_URL, projectTitle: 'P & Q' }
-  test('links follow contracts.md §4 with the address URL-encoded', () => {
+  test('links are PUBLIC_URL/user/verify-email and /user/set-password with the address URL-encoded', () => {
     expect(verifyLink(PUBLIC_URL, 'a+b@example.org', 'tok')).toBe(`${PUBLIC_URL}/user/verify-email?email=a%2Bb%40example.org&verstr=tok`)
     expect(setPasswordLink(PUBLIC_URL, 'a+b@example.org', 'tok')).toBe(`${PUBLIC_URL}/user/set-password?email=a%2Bb%40example.org&verstr=tok`)
   })

@@ -1,4 +1,4 @@
-// The one-e-mail-field pages of spec 2.4 (reset password, reset registration): same form, texts from `keys`.
+// The one-e-mail-field account pages (reset password, reset registration): same form, texts from `keys`.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData } from 'react-router'

@@ -1,4 +1,4 @@
-// A password input with a "show password" checkbox that works with and without JavaScript (spec 2.4, delete account).
+// A password input with a "show password" checkbox that works with and without JavaScript (delete account).
 // Without JS the input is a text field masked by CSS (-webkit-text-security, in every current engine) and the
 // checkbox unmasks it through :has(); once the page is hydrated it is a real password field and the checkbox
 // switches its type.

@@ -1,4 +1,4 @@
-// The change-password form (current, new, confirmation; contracts.md §6 field names), shared by
+// The change-password form (fields currentPassword, newPassword, confirmPassword; the names are fixed), shared by
 // /user/update-password and the forced change on /user/password-update-required.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'

@@ -1,4 +1,4 @@
-// Global elements of spec 2.3 shared by both layouts: toasts, the cookie banner, footer links, locale switch.
+// Global elements shared by both layouts: toasts, the cookie banner, footer links, locale switch.
 import { Form, Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/lib/context.server'

@@ -1,4 +1,4 @@
-// One place in the /pois list (spec 2.8): the static map image, a marker that differs by verification status
+// One place in the /pois list: the static map image, a marker that differs by verification status
 // (shape and colour, with a text alternative, plus the status as text), the name, and its controls.
 import { useTranslation } from 'react-i18next'
 import { Badge, ButtonLink } from '~/components/ui'

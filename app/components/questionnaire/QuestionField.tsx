@@ -1,4 +1,4 @@
-// One question of spec 3 as form fields (the question engine). Server-rendered and complete without JavaScript:
+// One question as form fields (the question engine). Server-rendered and complete without JavaScript:
 // every type posts plain fields (names in ~/domain/answerInput `field`), and the server applies the same rules
 // (exclusive options, clamping, the constant sum, text limits). With JavaScript the rules also apply while typing:
 // exclusive options clear the others, the last moved slider is reduced, the remaining characters count down.
@@ -209,7 +209,7 @@ function MatrixInput({ q, state, t }: InputCtx) {
   )
 }
 
-/** Spec 5: "The value is clamped to min (default 0) and max (default 1000). Floats allow 2 decimals." */
+/** The value is clamped to min (default 0) and max (default 1000). Floats allow 2 decimals. */
 function NumberInput({ q, state, legendId, errorId, invalid, t }: InputCtx) {
   const opt = q.rows[0].options[0]
   const name = field.value(opt.id)
@@ -325,7 +325,7 @@ function SlidersInput({ q, state, legendId, t }: InputCtx) {
   )
 }
 
-/** Spec 5: "the total of all sliders may not exceed maximum_sum … The last moved slider is reduced by the excess." */
+/** The total of all sliders may not exceed maximum_sum … The last moved slider is reduced by the excess. */
 function ConstantSumInput({ q, state, legendId, t }: InputCtx) {
   const options = q.rows[0].options
   const [values, setValues] = useState(() => options.map((o) => Number(one(state[field.value(o.id)])) || 0))
@@ -357,7 +357,7 @@ function ConstantSumInput({ q, state, legendId, t }: InputCtx) {
   )
 }
 
-/** Spec 5: "Row text: max characters default 100. The remaining count is shown … single-row type strips a line break." */
+/** Row text: max characters default 100. The remaining count is shown … single-row type strips a line break. */
 function TextInput({ q, state, legendId, errorId, invalid, t }: InputCtx) {
   const options = q.rows[0].options
   const [values, setValues] = useState(() => options.map((o) => one(state[field.value(o.id)])))
@@ -401,7 +401,7 @@ function TextInput({ q, state, legendId, errorId, invalid, t }: InputCtx) {
   )
 }
 
-/** Spec 5: "Date picker: no future dates (max today). Default answer when empty is today at 12:00." */
+/** Date picker: no future dates (max today). Default answer when empty is today at 12:00. */
 function DateInput({ q, state, legendId, errorId, invalid, today, t }: InputCtx) {
   const opt = q.rows[0].options[0]
   const hourId = `${legendId}-h`
@@ -431,7 +431,7 @@ function DateInput({ q, state, legendId, errorId, invalid, today, t }: InputCtx)
   )
 }
 
-/** Spec 5: "Time input: hour 0 to 24, minute 0 to 59." Stored as 'HH:mm:ss'. */
+/** Time input: hour 0 to 24, minute 0 to 59. Stored as 'HH:mm:ss'. */
 function TimeInput({ q, state, legendId, t }: InputCtx) {
   const opt = q.rows[0].options[0]
   return (

@@ -1,4 +1,4 @@
-// The questionnaire flow on a page (spec 2.6, 4): one question at a time, Back / Next / Complete the survey as
+// The questionnaire flow on a page: one question at a time, Back / Next / Complete the survey as
 // submit buttons of one plain form (works without JavaScript; the server saves a draft on every Back and Next).
 // Next and Complete come first in the markup so that Enter in a text field means Next, never Back.
 import { useEffect, useRef, useState } from 'react'

@@ -1,4 +1,4 @@
-// The ways list's cards (spec 2.7): one way, and a day without ways. Everything shown is prepared by the loader
+// The ways list's cards: one way, and a day without ways. Everything shown is prepared by the loader
 // (texts already formatted in the participant's language and the study's time zone), so server and browser render
 // the same markup.
 import type { ReactNode } from 'react'
@@ -51,7 +51,7 @@ const STATUS_KEY: Record<TripListStatus, string> = {
   confirmed: 'status.confirmed',
 }
 
-/** The status badge (spec 4 precedence, already applied in `status`); pass `t` of the 'ways' namespace when at hand. */
+/** The status badge (its precedence is already applied in `status`); pass `t` of the 'ways' namespace when at hand. */
 export function TripStatusBadge({ status, t }: { status: TripListStatus; t?: TFunction }) {
   return t ? <Badge status={status} label={t(STATUS_KEY[status])} className="trip-card__badge" /> : <TripStatusBadgeOwnT status={status} />
 }

@@ -1,4 +1,4 @@
-// The report flow's form handling (spec 4), shared by every page that shows ReportDialog or a withdraw button:
+// The report flow's form handling, shared by every page that shows ReportDialog or a withdraw button:
 //   intent=report           tripId, trpFdbkReasonIds (one value per reason), returnTo → setTripFeedback
 //   intent=withdraw-report  tripId, returnTo → deleteTripFeedback
 // Call it first in the page's action; it returns null for any other intent.

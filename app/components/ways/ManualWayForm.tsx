@@ -1,10 +1,10 @@
-// The add/edit way form (spec 2.7): trip purposes, start date-time, end date-time, traffic modes, Save.
+// The add/edit way form: trip purposes, start date-time, end date-time, traffic modes, Save.
 //
 // Without JavaScript (and until it runs) the four pickers are plain sections of the one <form> (checkboxes, a date
 // input, hour and minute inputs), so the whole way is entered and saved on one page. Browsers with scripting on show
 // the four summary fields right away (CSS `@media (scripting: enabled)`); once React runs, each field opens its picker
 // as a dialog (`?dialog=purposes|start|end|modes`, ADR 005) holding a draft: OK keeps it, Cancel/Escape drops it.
-// The form then carries the kept values in hidden inputs with the same names (contracts.md §6).
+// The form then carries the kept values in hidden inputs with the same names (fixed field names).
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +16,7 @@ import { displayDateTime, readWayForm, type WayFormValues } from '~/domain/manua
 import { clampHour, clampMinute, twoDigits } from '~/domain/timeInput'
 
 export interface WayFormData {
-  /** 0: a new way (spec 4: id '0' means add). */
+  /** 0: a new way (id '0' means add). */
   id: number
   values: WayFormValues
   /** i18n key of the form's error, or null. */
@@ -279,7 +279,7 @@ interface TimeDraft {
   last: DateTime
 }
 const timeDraft = (d: DateTime): TimeDraft => ({ date: d.date, hour: twoDigits(d.hour), minute: twoDigits(d.minute), last: d })
-/** Spec 5: clamped to 0-24 / 0-59; invalid input falls back to the previous value. */
+/** Clamped to 0-24 / 0-59; invalid input falls back to the previous value. */
 const fromTimeDraft = (d: TimeDraft): DateTime => ({
   date: d.date,
   hour: clampHour(d.hour, d.last.hour),
@@ -331,7 +331,7 @@ function DraftForm<T>({ initial, onOk, render }: { initial: T; onOk: (draft: T) 
 
 type ChoiceProps<T> = {
   selected: T[]
-  /** Part of the page's form: inputs carry the field name (contracts.md §6). */
+  /** Part of the page's form: inputs carry the fixed field name. */
   named?: boolean
   onChange?: (selected: T[]) => void
   invalid?: boolean
@@ -402,7 +402,7 @@ type DateTimeFieldsProps = {
   invalid?: boolean
 } & ({ named: true; value: DateTime; draft?: never; onDraft?: never } | { named?: false; value?: never; draft: TimeDraft; onDraft: (d: TimeDraft) => void })
 
-/** Spec 2.7: "a date picker and a time picker (hour and minute text inputs, with an 'at ... o'clock' label)". */
+/** A date picker and a time picker (hour and minute text inputs, with an 'at ... o'clock' label). */
 function DateTimeFields(props: DateTimeFieldsProps) {
   const { t } = useTranslation('ways')
   const { which, today, invalid } = props
@@ -419,7 +419,7 @@ function DateTimeFields(props: DateTimeFieldsProps) {
     return {
       value: draft[part],
       onChange: (e: { currentTarget: HTMLInputElement }) => onDraft({ ...draft, [part]: e.currentTarget.value }),
-      // Spec 5: clamp, show two digits, fall back to the previous value on invalid input.
+      // Clamp, show two digits, fall back to the previous value on invalid input.
       onBlur:
         part === 'date'
           ? undefined

@@ -1,6 +1,6 @@
 // The demo campaign 'Mobil in Berlin 2026' as a campaign file (schemas/campaign.schema.json), built in TypeScript so
 // its dates follow the seed time and the compiler checks it against the file format. Its four questionnaires
-// together use every question type of spec 3, laid out by the shape convention of campaign-file.ts.
+// together use every question type, laid out by the shape convention of campaign-file.ts.
 //
 // Id scheme (ids of the file are kept, so they must not collide with another campaign's): questionnaires 100, 200,
 // 300, 400 with sections of the same id; questions 101… (100), 201… (200) and so on; a question's sub-questions

@@ -1,4 +1,4 @@
-// The one mapping from stored rows to exported records (issue 10), shared by the researcher's export
+// The one mapping from stored rows to exported records, shared by the researcher's export
 // (export.server.ts runExport: CSV and GeoJSON files) and the participant's own-data download (exportOwnData):
 // both read ways through the same keyset-paged query and shape them with the pages' toTripDto, so what a
 // participant sees and confirms is exactly what the researcher gets. Column lists carry their descriptions; the

@@ -1,4 +1,4 @@
-// What /campaign/questionnaire/{initial|final} shows (spec 2.6, 4 "Questionnaire availability"): a notice when the
+// What /campaign/questionnaire/{initial|final} shows: a notice when the
 // questionnaire is not available (from / until a date), answered, locked behind a mandatory initial one, or missing;
 // otherwise the flow of its questions.
 import { buttonDate, buttonState } from '~/domain/availability'

@@ -1,4 +1,4 @@
-// The pages' questionnaire flow (spec 2.6, 4 "Questionnaire flow"): one question at a time with Back, Next and
+// The pages' questionnaire flow: one question at a time with Back, Next and
 // Complete over a run of questionnaires ("parts": the campaign page has one; a way has its trip questionnaire and
 // then the leg questionnaires per leg). Every Back and Next saves a server-side draft (questionnaire_drafts: answers,
 // seen question ids, position), so a reload, JavaScript off, a lost connection or an expired session never loses
@@ -68,7 +68,7 @@ export interface QuestionView {
   number: { min: number; max: number; float: boolean }
   slider: SliderConfig & { maxSum: number }
   textMax: number
-  /** More sub-questions or answer options than the type expects (spec 5): shown as an error, never breaks. */
+  /** More sub-questions or answer options than the type expects: shown as an error, never breaks. */
   shapeProblem: boolean
 }
 
@@ -93,7 +93,7 @@ export interface FlowView {
   isFirst: boolean
   isLast: boolean
   canComplete: boolean
-  /** Spec 4: asked when moving past the last question of a leg questionnaire with later legs of the same mode. */
+  /** Asked when moving past the last question of a leg questionnaire with later legs of the same mode. */
   prompt: { legs: { legNo: number; mode: string }[] } | null
   notice: InputNotice | null
   error: { reason: FlowErrorReason; params: Record<string, number> } | null
@@ -136,7 +136,7 @@ function visibleOf(flow: Flow, i: number, resps = draftOf(flow, i).resps) {
   return visibleQuestions(flow.parts[i].qtn.def.section, resps)
 }
 
-/** A part is complete when every visible question was seen and passes the check (spec 4). */
+/** A part is complete when every visible question was seen and passes the check. */
 function progressOf(flow: Flow, i: number, opts: { extraSeen?: number; trust?: number } = {}) {
   const d = draftOf(flow, i)
   const ok = questionOk(flow.env)
@@ -449,7 +449,7 @@ export async function flowPost(flow: Flow, raw: FormData | URLSearchParams, subm
     return { kind: 'show', part: k - 1 }
   }
 
-  // Next and Complete: only a validly answered question may be left (spec 4).
+  // Next and Complete: only a validly answered question may be left.
   if (placeError && q) {
     await stay()
     return { kind: 'show', part: k, error: { reason: placeError, questionId: q.id } }

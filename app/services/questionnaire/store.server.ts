@@ -1,5 +1,5 @@
 // Questionnaire storage: definitions of the caller's campaign, which questionnaires a way and its legs have,
-// drafts, completions, submitting answers and the trip/leg flags that follow (spec 3, 4, 7 "Service questionnaire").
+// drafts, completions, submitting answers and the trip/leg flags that follow.
 // Used by the questionnaire and campaign services and by the pages' questionnaire flow (flow.server.ts).
 //
 // Decisions:
@@ -9,7 +9,7 @@
 //   (trips.qtnAnswered, legs.qtnsAnswered: the companion app may have collected the answers).
 // - A second submission for an answered scope is refused with QUESTIONNAIRE_ALREADY_ANSWERED (not idempotent: the
 //   answers of the first one stay; the pages never send an answered scope again).
-// - Trip and leg questionnaires can be answered once the way is confirmed (all legs validated, spec 4 step 3) and
+// - Trip and leg questionnaires can be answered once the way is confirmed (all legs validated, step 3) and
 //   not while it is reported. When the trip and all its legs are answered, allQuestionsAnswered turns true and a
 //   validated way is (still) confirmed — its status becomes "confirmed" and its step Validated.
 import { and, asc, eq, inArray } from 'drizzle-orm'
@@ -138,7 +138,7 @@ export async function campaignSummaries(ctx: AuthedContext, campaignId: number):
 }
 
 /**
- * Spec 4 "Questionnaire availability": a campaign questionnaire can be answered only while available, not yet
+ * Questionnaire availability: a campaign questionnaire can be answered only while available, not yet
  * answered, and (final) not while a mandatory initial one is unanswered.
  */
 export async function assertCampaignAnswerable(ctx: AuthedContext, q: StoredQuestionnaire) {
@@ -260,7 +260,7 @@ export async function refreshQuestionFlags(tx: DbOrTx, userId: number, campaignI
 // ---------------------------------------------------------------------------------------------------------------
 // Answers and drafts
 
-/** Refuses answers that do not fit the definition (contracts.md §3): ServiceError with the question id in details. */
+/** Refuses answers that do not fit the definition: ServiceError with the question id in details. */
 export function assertAnswers(q: StoredQuestionnaire, resps: Answer[], env: CheckEnv) {
   const p: AnswerProblem | null = checkAnswers(q.def.section, resps, env)
   if (p) {
@@ -349,7 +349,7 @@ export async function writeDraft(db: DbOrTx, userId: number, questionnaireId: nu
     .onConflictDoUpdate({ target: [questionnaireDrafts.userId, questionnaireDrafts.questionnaireId, questionnaireDrafts.scope], set: values })
 }
 
-/** Copies of a leg questionnaire's answers for later legs (spec 4: "Locator questions are not copied."). */
+/** Copies of a leg questionnaire's answers for later legs (locator questions are not copied). */
 export function copiesFor(q: StoredQuestionnaire, resps: Answer[]): Answer[] {
   return copyableAnswers(q.def.section, resps)
 }

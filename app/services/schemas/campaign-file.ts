@@ -1,16 +1,16 @@
 /**
- * The campaign file format (`npm run admin -- campaign:import --file campaign.json`, contracts.md §5) as ONE zod
- * schema. Field names are the spec's (section 3). `QuestionnaireSchema` is also the validator of stored
+ * The campaign file format (`npm run admin -- campaign:import --file campaign.json`) as ONE zod
+ * schema. Field names are those of the entities (Campaign, Questionnaire, Section, Question, Answer option). `QuestionnaireSchema` is also the validator of stored
  * questionnaire definitions: `questionnaires.definition` holds exactly its parsed output.
  * schemas/campaign.schema.json is generated from this file (scripts/gen-schemas.ts); edit here, then regenerate.
  *
  * Texts (introTxt, hintTxt, helpTxt, subseqTxt, names) are a plain string (every language) or { de_DE, en_US }.
  * Date-times are 'YYYY-MM-DD HH:mm' wall-clock times in the study time zone (STUDY_TIME_ZONE, Europe/Berlin).
  * Ids are kept on import and must be unique in the whole database: question ids and answer option ids are unique
- * across the file, because an answer names its question only through its answer option id (contracts.md §3).
+ * across the file, because an answer names its question only through its answer option id.
  *
  * SHAPE CONVENTION (how a question lays out its sub-questions and answer options; enforced here, so the
- * questionnaire screens never meet "more sub-questions or answer options than its type expects", spec 5):
+ * questionnaire screens never meet "more sub-questions or answer options than its type expects"):
  * - single-value types (DATE, DATE_TIME, TIME, INT_NO_INPUT, FLOATING_NO_INPUT, SINGLE_ROW_TEXT, TEXT,
  *   SINGLE_NUM_SLIDER, SINGLE_LOCATOR): one sub-question with one answer option; the answer's text goes to that
  *   option's id.
@@ -113,7 +113,7 @@ export const TextSchema = z
   .meta({ id: 'Text', description: 'A string for every language, or { "de_DE": "…", "en_US": "…" }.' })
 export type Text = z.infer<typeof TextSchema>
 
-/** key/val pairs such as unit, maximum_sum, interval (spec 3); numbers are accepted and stored as strings. */
+/** key/val pairs such as unit, maximum_sum, interval; numbers are accepted and stored as strings. */
 export const MetaDataRecSchema = z.strictObject({
   key: z.string().min(1),
   val: z.union([z.string(), z.number(), z.boolean()]).transform(String),
@@ -452,7 +452,7 @@ const CampaignObjectSchema = z.strictObject({
     .pipe(z.union([z.literal(''), z.email('not an e-mail address')]))
     .transform((s) => s || null)
     .nullish(),
-  // The spec has it as a boolean from text.
+  // A boolean, also given as text.
   participationAutomaticallyAllowed: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .default(true)
@@ -460,7 +460,7 @@ const CampaignObjectSchema = z.strictObject({
     .transform((v) => v === true || v === 'true'),
   questionnaires: z.array(QuestionnaireSchema).default([]),
   tripPurposes: z.array(NamedSchema).default([]).describe('Ids are kept: a trips file refers to them.'),
-  // The spec's name (getTripFeedbackReasons returns trpFdbkReasons); feedbackReasons is accepted too.
+  // The API's name (getTripFeedbackReasons returns trpFdbkReasons); feedbackReasons is accepted too.
   trpFdbkReasons: z.array(NamedSchema).optional().describe('Trip feedback reasons (or give them as feedbackReasons).'),
   feedbackReasons: z.array(NamedSchema).optional().describe('Same as trpFdbkReasons; give one of the two.'),
   faqs: z.array(FaqSchema).default([]),

@@ -1,6 +1,6 @@
 /**
- * The trips file format (`npm run admin -- trips:import --email E --file trips.json`, contracts.md §5): an array of
- * the spec's Trips with their Legs. schemas/trips.schema.json is generated from this file (scripts/gen-schemas.ts).
+ * The trips file format (`npm run admin -- trips:import --email E --file trips.json`): an array of
+ * Trips with their Legs. schemas/trips.schema.json is generated from this file (scripts/gen-schemas.ts).
  *
  * Times are 'YYYY-MM-DD HH:mm' (or HH:mm:ss) wall-clock times in the study time zone, or ISO 8601 with an offset;
  * len is in metres (computed from geom when absent). Trip start, end and distance are derived from the legs: a file
@@ -18,7 +18,7 @@ import { DateTimeSchema, IdSchema, instantOf, MetaDataRecSchema, TextSchema, TRA
 
 const ModeConstantSchema = z.enum(TRAFFIC_MODE_CONSTANTS)
 
-/** Either the constant or the spec's { constant, name }; stored as constants. */
+/** Either the constant or { constant, name }; stored as constants. */
 const ModesSchema = z
   .array(z.union([ModeConstantSchema, z.strictObject({ constant: ModeConstantSchema, name: z.string().optional() })]))
   .transform((list) => list.map((m) => (typeof m === 'string' ? m : m.constant)))

@@ -1,4 +1,4 @@
-// Trip detail editing (spec 4 "Trip detail steps", "Leg deletion"; spec 7 updateLeg, deleteLegs,
+// Trip detail editing (the detail steps, leg deletion; updateLeg, deleteLegs,
 // getClosestPointToTrip/Leg) plus the detail page's own operations as service methods, so the HTTP API has them
 // too: setTripPurposes (step 1), confirmTrip (step 2), completeTrip (step 3 without pending questionnaires),
 // copyLeg, copyTrip.
@@ -7,11 +7,11 @@
 // refusal(state) what it does not allow. Statuses:
 // - Leg validationStatus: the participant checked the leg's purposes and modes. Trip validationStatus: every leg
 //   is validated (derived by refreshTrip).
-// - Trip confirmationStatus: the way as a whole was confirmed, irreversibly (spec 4: "confirmed (irreversible,
-//   no edits afterwards)"). It is set in the same transaction that validates the last leg: by confirmTrip (step 2's
+// - Trip confirmationStatus: the way as a whole was confirmed, irreversibly (confirmed is irreversible:
+//   no edits afterwards). It is set in the same transaction that validates the last leg: by confirmTrip (step 2's
 //   confirm validates all legs) or by an updateLeg that validates the last unvalidated leg. Questionnaires are
-//   answered after confirmation (spec 4's list precedence: "questionnaires-unanswered (confirmed but questions not
-//   all answered)"), so a confirmed way with unanswered questionnaires is in step BeforeQuestionnaires and one
+//   answered after confirmation (in the list's status precedence, questionnaires-unanswered means confirmed but questions not
+//   all answered), so a confirmed way with unanswered questionnaires is in step BeforeQuestionnaires and one
 //   without pending questionnaires (allQuestionsAnswered) goes straight to Validated. A confirmed way can no longer
 //   be edited (purposes, modes, legs) nor deleted by this service's methods; its questionnaires stay answerable.
 //
@@ -42,9 +42,9 @@ import { catalogues, ownTrip, ownTripRow, refreshTrip, toLegDto, type Catalogues
 
 const zVersion = z.coerce.number().int().nonnegative().optional()
 const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
-/** A mode as a constant or as the spec's { constant, name }. */
+/** A mode as a constant or as { constant, name }. */
 const zMode = z.union([z.string(), z.object({ constant: z.string() }).passthrough()]).transform((m) => (typeof m === 'string' ? m : m.constant))
-/** A purpose as an id or as the spec's { id, name }. */
+/** A purpose as an id or as { id, name }. */
 const zPurpose = z.union([zId, z.object({ id: zId }).passthrough()]).transform((p) => (typeof p === 'number' ? p : p.id))
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ function checkModes(modes: string[]): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The detail page's view (not a spec method: the page's loader reads it in-process)
+// The detail page's view (not a service method: the page's loader reads it in-process)
 
 export interface TripDetail {
   trip: TripDto
@@ -150,7 +150,7 @@ export async function tripDetail(ctx: ServiceContext, tripId: number): Promise<T
 
 export const tripEditMethods = {
   /**
-   * Spec 7 updateLeg (leg: id, len, geom, startTime, endTime, tfcModes, tripPurposes, validationStatus, applyGeom).
+   * updateLeg (leg: id, len, geom, startTime, endTime, tfcModes, tripPurposes, validationStatus, applyGeom).
    * Each change needs its action in the way's state (wayState): purposes until confirmed, modes and validation
    * once every leg has a purpose (judged with the purposes sent in the same request; validating the last leg
    * confirms the way); geom and len are replaced only with applyGeom true. startTime/endTime are the recording's and are not changed here (a
@@ -225,9 +225,9 @@ export const tripEditMethods = {
   }),
 
   /**
-   * Spec 7 deleteLegs (ids); spec 4: "Leg deletion: allowed only for the first or last leg, and only when more
-   * than one leg exists. The first and last legs are re-marked as start and end". Only in step Purpose ("Leg
-   * editing (purposes, delete) is possible only in step 1"). The ids must belong to one of the caller's ways; they
+   * deleteLegs (ids). Leg deletion: allowed only for the first or last leg, and only when more
+   * than one leg exists. The first and last legs are re-marked as start and end. Only in step Purpose (leg
+   * editing, purposes and delete, is possible only in step 1). The ids must belong to one of the caller's ways; they
    * are deleted one after another, each checked against the legs left.
    */
   deleteLegs: method({
@@ -259,7 +259,7 @@ export const tripEditMethods = {
     },
   }),
 
-  /** Spec 7 getClosestPointToTrip (id, point lat/lon; return.point): the nearest point on any leg; null without geometry. */
+  /** getClosestPointToTrip (id, point lat/lon; return.point): the nearest point on any leg; null without geometry. */
   getClosestPointToTrip: method({
     params: z.object({ id: zId, point: zLatLon }),
     async run({ id, point }, ctx) {
@@ -274,7 +274,7 @@ export const tripEditMethods = {
     },
   }),
 
-  /** Spec 7 getClosestPointToLeg (same, for one leg). */
+  /** getClosestPointToLeg (same, for one leg). */
   getClosestPointToLeg: method({
     params: z.object({ id: zId, point: zLatLon }),
     async run({ id, point }, ctx) {
@@ -289,8 +289,8 @@ export const tripEditMethods = {
   }),
 
   /**
-   * Spec 4 step 1: "the step button opens the purpose picker. Confirming sets that purpose list on all legs and
-   * re-evaluates the step." Only in step Purpose; idempotent when every leg already has exactly that list.
+   * Step 1: the step button opens the purpose picker. Confirming sets that purpose list on all legs and
+   * re-evaluates the step. Only in step Purpose; idempotent when every leg already has exactly that list.
    */
   setTripPurposes: method({
     params: z.object({ id: zId, purposeIds: z.array(zPurpose), version: zVersion }),
@@ -310,7 +310,7 @@ export const tripEditMethods = {
   }),
 
   /**
-   * Spec 4 step 2: "On confirm all legs are marked validated, the trip is saved". Needs every leg's purposes
+   * Step 2: on confirm all legs are marked validated and the trip is saved. Needs every leg's purposes
    * (step TrafficModes, or BeforeQuestionnaires after a partial validation); the way becomes confirmed for good.
    * Idempotent for a way that is already confirmed.
    */
@@ -332,7 +332,7 @@ export const tripEditMethods = {
   }),
 
   /**
-   * Spec 4 step 3 when the questionnaire step has nothing pending for the way (loadQuestionnaireStep): marks its
+   * Step 3 when the questionnaire step has nothing pending for the way (loadQuestionnaireStep): marks its
    * questionnaires answered, so the way reaches Validated. Only for a confirmed way; idempotent once complete;
    * refused with ANSWER_MANDATORY_MISSING while a questionnaire is pending.
    */
@@ -356,7 +356,7 @@ export const tripEditMethods = {
   }),
 
   /**
-   * Spec 4: "A leg can be copied": a duplicate (same times, geometry, modes and purposes, not validated) is
+   * A leg can be copied: a duplicate (same times, geometry, modes and purposes, not validated) is
    * inserted right after the leg. Leg editing, so only in step Purpose.
    */
   copyLeg: method({
@@ -389,7 +389,7 @@ export const tripEditMethods = {
   }),
 
   /**
-   * Spec 4: "a way can be copied": a new, unconfirmed, unreported way of the caller with copies of the legs
+   * A way can be copied: a new, unconfirmed, unreported way of the caller with copies of the legs
    * (purposes and modes kept, nothing validated, questionnaires open as for a new way). The source's version is
    * bumped so that a repeated submit does not make a second copy.
    */

@@ -1,4 +1,4 @@
-// Trip detail editing (spec 4 "Trip detail steps", "Leg deletion"; spec 7 updateLeg, deleteLegs,
+// Trip detail editing (the detail steps, leg deletion; updateLeg, deleteLegs,
 // getClosestPointToTrip/Leg) against a real database (PGlite; PostgreSQL with TEST_DB_KIND=postgres).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -172,7 +172,7 @@ describe('step 1: setTripPurposes', () => {
     expect((await detail(id)).trip.way.state).toBe('done')
   })
 
-  test('accepts the spec shape ({ id, name }) and numeric strings', async () => {
+  test('accepts the object shape ({ id, name }) and numeric strings', async () => {
     const id = await three()
     await tripService.setTripPurposes(me, { id: String(id), purposeIds: [{ id: WORK, name: 'Arbeit' }, String(LEISURE)] })
     expect((await state(id)).legs.every((l) => l.purposeIds.join() === `${WORK},${LEISURE}`)).toBe(true)
@@ -344,7 +344,7 @@ describe('step 2: confirmTrip', () => {
   })
 })
 
-describe('deleteLegs (spec 4: first or last only, more than one leg)', () => {
+describe('deleteLegs (first or last only, more than one leg)', () => {
   test('the first and the last leg can be deleted; start and end are re-marked', async () => {
     const id = await three()
     const [first, middle, last] = (await state(id)).legs

@@ -1,4 +1,4 @@
-// Service "trip" (spec 7), the list part: getTrips, getTrip, the report flow (getTripFeedbackReasons,
+// Service "trip", the list part: getTrips, getTrip, the report flow (getTripFeedbackReasons,
 // setTripFeedback, deleteTripFeedback), no-trip days (setZeroTripDay) and deleteTrips.
 // Every method works on the caller's own ways only: another participant's id answers TRIP_NOT_FOUND.
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm'
@@ -15,7 +15,7 @@ import { method, ServiceError, zDay, zId, type AuthedContext, type Service } fro
 import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type TripDto, type TripRow } from './model.server'
 import { refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
 
-/** The placeholder the report flow sends as remark (spec 7: "remark is currently a fixed placeholder"). */
+/** The placeholder the report flow sends as remark (remark is a fixed placeholder for now). */
 export const REPORT_REMARK = 'web'
 
 /** Largest from/to range of getTrips, in days. */
@@ -42,7 +42,7 @@ const GetTripsParams = z
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
     from: zRealDay.optional(),
     to: zRealDay.optional(),
-    /** Not in the spec: false leaves out the legs' geometry (geom: []), for list views that draw no map. */
+    /** Beyond the companion app's params: false leaves out the legs' geometry (geom: []), for list views that draw no map. */
     withGeom: zBool.default(true),
   })
   .passthrough()

@@ -1,4 +1,4 @@
-// The list part of the trip service (issue 4) against a real database (PGlite; PostgreSQL with TEST_DB_KIND=postgres):
+// The list part of the trip service against a real database (PGlite; PostgreSQL with TEST_DB_KIND=postgres):
 // paging with the overlap row, filters, totalNo, from/to, periods, no-trip days, the report flow, deleteTrips, and
 // that another participant's id never reaches their data.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -86,7 +86,7 @@ afterAll(() => database.close())
 
 const getTrips = (ctx: ServiceContext, p: object = {}) => tripService.getTrips(ctx, p) as Promise<GetTripsResult>
 
-describe('getTrips: paging (spec 9)', () => {
+describe('getTrips: paging', () => {
   test('defaults: newest first, 10 ways, totalNo counts all', async () => {
     const r = await getTrips(ctxA)
     expect(r.totalNo).toBe(aIds.length)

@@ -1,4 +1,4 @@
-// Ways entered by hand (spec 2.7 "Add/edit way page", 4 "Trip save (manual screen)", 5 "Add/edit way", 7 addTrip and
+// Ways entered by hand (addTrip and
 // updateTrip): one leg with start, end, purposes and modes; creationType CREATED_MANUALLY; no distance.
 // Only the caller's manually created, still editable ways can be updated.
 import { and, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm'
@@ -26,7 +26,7 @@ export const IN_FUTURE = 'IN_FUTURE'
 const VALIDATION_CONSTANT = { 'ways.addWay.fillAll': FILL_ALL, 'ways.addWay.endBeforeStart': END_BEFORE_START, 'ways.noFuture.message': IN_FUTURE } as const
 
 // ---------------------------------------------------------------------------------------------------------------
-// Params: the spec's Trip and Leg, as the manual screen sends them (modes and purposes either bare or as objects).
+// Params: a Trip and its Leg, as the manual screen sends them (modes and purposes either bare or as objects).
 
 const ModeRef = z
   .union([z.string(), z.looseObject({ constant: z.string() })])
@@ -110,7 +110,7 @@ interface CheckedLeg {
   purposeIds: number[]
 }
 
-/** Spec 5 "Add/edit way" for one leg; modes must be known constants, purposes in the caller's catalogue. */
+/** The add/edit way checks for one leg; modes must be known constants, purposes in the caller's catalogue. */
 function checkLeg(leg: LegParams, i: number, known: Set<number>, timeZone: string, now: Date): CheckedLeg {
   const way = {
     start: parseLegTime(leg.startTime, timeZone, `trp.legs.${i}.startTime`),
@@ -195,7 +195,7 @@ export async function nextOpenWay(ctx: AuthedContext, tripId: number): Promise<n
 }
 
 export const tripManualMethods = {
-  /** Spec 7 addTrip (trp: id '0', name, creationType CREATED_MANUALLY, legs): a new way with one leg. */
+  /** addTrip (trp: id '0', name, creationType CREATED_MANUALLY, legs): a new way with one leg. */
   addTrip: method({
     params: AddParams,
     async run({ trp }, ctx) {
@@ -249,7 +249,7 @@ export const tripManualMethods = {
   }),
 
   /**
-   * Spec 7 updateTrip (trp: id, name, legs, creationType, objId) for a manually created way. A leg with the id of one
+   * updateTrip (trp: id, name, legs, creationType, objId) for a manually created way. A leg with the id of one
    * of the way's legs updates that leg; a leg without id updates the leg at its position (the manual screen sends
    * one leg: the first). Legs not sent stay as they are. name: absent keeps it, null or '' derives it from purposes.
    * The way's version (top-level or trp.version) is required: a stale one is refused with TRIP_CHANGED.

@@ -1,10 +1,10 @@
-// Ways entered by hand (spec 4 "Trip save (manual screen): id '0' means a new trip (add); any other id means update";
-// spec 5 "Add/edit way: start, end, at least one trip purpose and at least one traffic mode are required, otherwise
-// 'Please fill in all fields.' The start must not be after the end ..."; spec 2.7 "distance (blank for manually
-// created trips)"), against a real database (PGlite, or PostgreSQL with TEST_DB_KIND=postgres).
+// Ways entered by hand (id '0' means a new trip (add); any other id means update. Start, end, at least one trip
+// purpose and at least one traffic mode are required, otherwise 'Please fill in all fields.' The start must not be
+// after the end. The distance stays blank for manually created trips), against a real database (PGlite, or PostgreSQL with TEST_DB_KIND=postgres).
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
+import { constantOf as errorOf } from '../../../tests/service-error'
 import type { Database, Db } from '~/db/connect.server'
 import { legs, trips, users } from '~/db/schema'
 import { DEMO_LOGIN, OTHER_LOGIN, seedDemoIfEmpty } from '~/db/seed-demo.server'
@@ -37,15 +37,6 @@ const leg = (over: Record<string, unknown> = {}) => ({
 const newWay = (legOver: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
   trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg(legOver)], ...over },
 })
-
-async function errorOf(p: Promise<unknown>): Promise<string> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  )
-  expect(e).toBeInstanceOf(ServiceError)
-  return (e as ServiceError).constant
-}
 
 /** updateTrip with the way's current version (as the edit form sends it). */
 async function update(ctx: typeof demo, params: { trp: Record<string, unknown> & { id: unknown } }) {

@@ -1,4 +1,4 @@
-// Trips and legs as the spec's entities (spec 3: Trip, Leg), loaded for their owner only.
+// Trips and legs as the API's entities (Trip, Leg), loaded for their owner only.
 // Shared by every part of the trip service (list, detail editing, manual ways) and the exports.
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
@@ -16,7 +16,7 @@ export type LegRow = typeof legs.$inferSelect
 export interface LegDto {
   id: number
   idx: number
-  /** 'YYYY-MM-DD HH:mm' in the study's time zone (spec 3). */
+  /** 'YYYY-MM-DD HH:mm' in the study's time zone. */
   startTime: string
   endTime: string
   /** ISO 8601 instants, for computing. */
@@ -189,7 +189,7 @@ export async function ownTripRow(db: DbOrTx, userId: number, tripId: number, opt
   return row
 }
 
-/** The caller's trip with its legs as the spec's Trip. */
+/** The caller's trip with its legs as the API's Trip. */
 export async function ownTrip(ctx: ServiceContext & { user: { id: number } }, tripId: number, cat?: Catalogues): Promise<TripDto> {
   const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
   const legRows = (await legsOf(ctx.db, [row.id])).get(row.id) ?? []

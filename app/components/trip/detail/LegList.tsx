@@ -1,6 +1,6 @@
-// The legs of a way on the trip detail page (spec 2.7 "the legs list with time info and per-leg editing"): times,
-// duration and distance, modes with their icons, purposes (spec 9: "at most 2, then an ellipsis"), start/end marks,
-// and the actions the current step allows (spec 4): purposes, copy and delete (first or last, more than one leg)
+// The legs of a way on the trip detail page (the legs list with time info and per-leg editing): times,
+// duration and distance, modes with their icons, purposes (at most 2, then an ellipsis), start/end marks,
+// and the actions the current step allows: purposes, copy and delete (first or last, more than one leg)
 // in step 1; the traffic mode in step 2; "show on map" (?leg=ID) always.
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-// The trip detail page's dialogs (spec 2.9 purpose multi-select and confirm dialog; spec 2.7 traffic-mode
+// The trip detail page's dialogs (purpose multi-select and confirm dialog; traffic-mode
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
 import { Form, Link } from 'react-router'
