@@ -76,37 +76,62 @@ interface FormLike {
 const text = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string' ? v : '')
 const unique = <T,>(list: T[]) => [...new Set(list)]
 
+/** The posted fields as text, one list per multi-value field (absent or empty: not given). */
+export interface WayFormFields {
+  purposes?: (string | undefined)[]
+  tfcModes?: (string | undefined)[]
+  startDate?: string
+  startHour?: string
+  startMinute?: string
+  endDate?: string
+  endHour?: string
+  endMinute?: string
+}
+
 /**
- * The submitted form as values. Spec 5: "Hour input clamped to 0-24, minute to 0-59 ...; invalid input falls back to
- * the previous value" — `previous` is what the form showed before (the defaults, or the stored way). A date that is
- * not a real YYYY-MM-DD day counts as not given (→ 'Please fill in all fields.').
+ * The submitted fields as values. Spec 5: "Hour input clamped to 0-24, minute to 0-59 ...; invalid input falls back
+ * to the previous value" — `previous` is what the form showed before (the defaults, or the stored way). A date that
+ * is not a real YYYY-MM-DD day counts as not given (→ 'Please fill in all fields.').
  */
-export function readWayForm(form: FormLike, previous: WayFormValues): WayFormValues {
-  const day = (name: string) => {
-    const v = text(form.get(name)).trim()
-    return isDateParam(v) ? v : ''
+export function wayFormValues(f: WayFormFields, previous: WayFormValues): WayFormValues {
+  const day = (v: string | undefined) => {
+    const d = (v ?? '').trim()
+    return isDateParam(d) ? d : ''
   }
+  const list = (vs: (string | undefined)[] | undefined) => (vs ?? []).map((v) => (v ?? '').trim())
   return {
     purposes: unique(
-      form
-        .getAll('purposes')
-        .map((v) => text(v).trim())
+      list(f.purposes)
         .filter((v) => /^[1-9]\d{0,9}$/.test(v))
         .map(Number),
     ),
-    tfcModes: unique(
-      form
-        .getAll('tfcModes')
-        .map((v) => text(v).trim())
-        .filter(Boolean),
-    ),
-    startDate: day('startDate'),
-    startHour: clampHour(text(form.get('startHour')), previous.startHour),
-    startMinute: clampMinute(text(form.get('startMinute')), previous.startMinute),
-    endDate: day('endDate'),
-    endHour: clampHour(text(form.get('endHour')), previous.endHour),
-    endMinute: clampMinute(text(form.get('endMinute')), previous.endMinute),
+    tfcModes: unique(list(f.tfcModes).filter(Boolean)),
+    startDate: day(f.startDate),
+    startHour: clampHour(f.startHour ?? '', previous.startHour),
+    startMinute: clampMinute(f.startMinute ?? '', previous.startMinute),
+    endDate: day(f.endDate),
+    endHour: clampHour(f.endHour ?? '', previous.endHour),
+    endMinute: clampMinute(f.endMinute ?? '', previous.endMinute),
   }
+}
+
+/** A form's fields (FormData, or the browser's form before hydration) as values; see wayFormValues. */
+export function readWayForm(form: FormLike, previous: WayFormValues): WayFormValues {
+  const one = (name: string) => text(form.get(name))
+  const all = (name: string) => form.getAll(name).map(text)
+  return wayFormValues(
+    {
+      purposes: all('purposes'),
+      tfcModes: all('tfcModes'),
+      startDate: one('startDate'),
+      startHour: one('startHour'),
+      startMinute: one('startMinute'),
+      endDate: one('endDate'),
+      endHour: one('endHour'),
+      endMinute: one('endMinute'),
+    },
+    previous,
+  )
 }
 
 /** 'YYYY-MM-DD HH:mm' (spec 3, leg format) or null when the date is missing. */

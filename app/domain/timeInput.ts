@@ -43,22 +43,23 @@ export interface ManualWayInput {
   end: Date | null
 }
 
-export type ManualWayError = 'ways.addWay.fillAll' | 'ways.addWay.endBeforeStart' | 'ways.noFuture.message'
+/** The manual way's messages, as catalogue keys (shown as they are on the add/edit page). */
+export type ManualWayError = 'ways:addWay.fillAll' | 'ways:addWay.endBeforeStart' | 'ways:noFuture.message'
 
 const isValidDate = (d: Date | null): d is Date => d instanceof Date && !Number.isNaN(d.getTime())
 
 /**
- * With `now`: a start or end after the current minute → 'ways.noFuture.message'.
+ * With `now`: a start or end after the current minute → 'ways:noFuture.message'.
  * Spec: "start, end, at least one trip purpose and at least one traffic mode are required, otherwise
  * 'Please fill in all fields.' The start must not be after the end, otherwise 'The start time must be
  * before the arrival time.'" — start == end is allowed. Returns an i18n key or null when valid.
  */
 export function validateManualWay(way: ManualWayInput, now?: Date): ManualWayError | null {
   if (!isValidDate(way.start) || !isValidDate(way.end) || way.purposes.length === 0 || way.tfcModes.length === 0) {
-    return 'ways.addWay.fillAll'
+    return 'ways:addWay.fillAll'
   }
-  if (way.start.getTime() > way.end.getTime()) return 'ways.addWay.endBeforeStart'
+  if (way.start.getTime() > way.end.getTime()) return 'ways:addWay.endBeforeStart'
   // A way cannot have happened yet: neither its start nor its end may be later than now (the minute now is in counts).
-  if (now && way.end.getTime() >= Math.floor(now.getTime() / 60_000) * 60_000 + 60_000) return 'ways.noFuture.message'
+  if (now && way.end.getTime() >= Math.floor(now.getTime() / 60_000) * 60_000 + 60_000) return 'ways:noFuture.message'
   return null
 }
