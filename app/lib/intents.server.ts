@@ -9,9 +9,10 @@ import type { z } from 'zod'
 
 export interface IntentHandler<S extends z.ZodType, A, R> {
   schema: S
-  run: (value: z.output<S>, args: A & { submission: Submission<z.input<S>, string[], z.output<S>> }) => Promise<R>
+  /** `submission`: for a reply of the handler's own (a service error next to its field). */
+  run: (value: z.output<S>, args: A, submission: Submission<z.input<S>, string[], z.output<S>>) => Promise<R>
   /** Instead of the 400 reply: what invalid input answers (e.g. a redirect with a toast, for a form with no field to mark). */
-  invalid?: (args: A & { submission: Submission<z.input<S>, string[], z.output<S>> }) => Promise<R>
+  invalid?: (args: A, submission: Submission<z.input<S>, string[], z.output<S>>) => Promise<R>
 }
 
 /** One row of an intent table: the form's schema and what to do with its parsed values. */
@@ -48,8 +49,8 @@ export async function runIntent<T extends IntentTable<A>, A>(
   if (!handler) throw data('Unknown intent', { status: 400 })
   const submission = parseWithZod(form, { schema: handler.schema })
   if (submission.status !== 'success') {
-    if (handler.invalid) return (await handler.invalid({ ...args, submission })) as Result<T[keyof T]>
+    if (handler.invalid) return (await handler.invalid(args, submission)) as Result<T[keyof T]>
     return data(submission.reply(), { status: 400 })
   }
-  return (await handler.run(submission.value, { ...args, submission })) as Result<T[keyof T]>
+  return (await handler.run(submission.value, args, submission)) as Result<T[keyof T]>
 }

@@ -33,3 +33,14 @@ export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId, versio
 
 /** Marking a day without ways, or taking the mark back (the service checks the day). */
 export const NoTripDaySchema = z.object({ day: z.string().max(20).optional() })
+
+/** Adding or changing a place: the service owns the rules (name, position); `place` is a chosen search result ('lat;lon'). */
+export const PoiSaveSchema = z.object({
+  id: zId.optional(),
+  name: z.string().max(1000).optional(),
+  lat: z.string().max(100).optional(),
+  lon: z.string().max(100).optional(),
+  place: z.string().max(200).optional(),
+  verified: z.boolean().optional(),
+})
+export const PoiDeleteSchema = z.object({ id: zId })

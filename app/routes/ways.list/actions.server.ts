@@ -34,7 +34,7 @@ export const listActions = {
     },
     {
       // The card has no place for a field error: back to the card with the message as a toast.
-      invalid: async ({ context, filter, page, back, submission }: ListActionArgs & { submission: { payload: Record<string, unknown> } }) => {
+      invalid: async ({ context, filter, page, back }: ListActionArgs, submission) => {
         const tripId = typeof submission.payload.tripId === 'string' ? parseIdText(submission.payload.tripId) : null
         return redirectWithToast(context, tripId ? listCardHref(filter, page, tripId) : back, failure('ways:quick.choosePurpose'))
       },
