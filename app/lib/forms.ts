@@ -12,9 +12,10 @@ export type FormReply = SubmissionResult<string[]>
 
 const isReply = (v: unknown): v is FormReply => typeof v === 'object' && v !== null && ('initialValue' in v || 'error' in v || 'status' in v)
 
-/** The action's answer when it belongs to the form that posted `intent` (pages with several forms). */
+/** The action's answer as a form reply; with intents, only when it belongs to the form that posted one of them. */
 export function replyFor(actionData: unknown, ...intents: string[]): FormReply | undefined {
   if (!isReply(actionData)) return undefined
+  if (intents.length === 0) return actionData
   const posted = actionData.initialValue?.intent
   return typeof posted === 'string' && intents.includes(posted) ? actionData : undefined
 }

@@ -8,12 +8,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { replyFor } from '~/lib/forms'
+import { listPath } from '~/lib/ways-urls'
 import { ReportSchema } from '~/lib/trip-forms'
 import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 
 export const REPORT_DIALOG_ID = 'report'
 /** Spec 4: "Then the app navigates to the previous route, or to the unconfirmed list page 1." */
-export const REPORT_FALLBACK = '/ways/list/unconfirmed/page/1'
+export const REPORT_FALLBACK = listPath('unconfirmed', 1)
 
 export type ReportDialogProps = {
   tripId: number
