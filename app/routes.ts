@@ -80,10 +80,10 @@ export default [
       index('routes/home.tsx', { id: 'Home' }),
       r('ways', 'routes/ways.tsx', 'Ways'),
       layout('routes/_ways.tsx', [
-        r('ways/list/:filter/:id?/page/:page', 'routes/ways.list.tsx', 'TripList'),
+        r('ways/list/:filter/:id?/page/:page', 'routes/ways.list/route.tsx', 'TripList'),
         r('ways/add/:date?', 'routes/ways.add.tsx', 'WaysAdd'),
       ]),
-      r('ways/tripDetails/:id', 'routes/ways.trip-details.tsx', 'WaysHtmlTripDetail'),
+      r('ways/tripDetails/:id', 'routes/ways.trip-details/route.tsx', 'WaysHtmlTripDetail'),
       route('ways/tripDetails/:id/questionnaire', 'routes/ways.trip-questionnaire.tsx'),
       r('ways/edit/:id', 'routes/ways.edit.tsx', 'WaysEdit'),
       r('campaign', 'routes/campaign.tsx', 'Campaign'),

@@ -1,4 +1,4 @@
-// The add/edit way form (its field names are fixed: other clients post them) as plain values: defaults,
+// The add/edit way form (spec 2.7 "Add/edit way page", contracts.md §6 field names) as plain values: defaults,
 // reading a submitted form, and the leg times sent to addTrip/updateTrip. Shared by server and browser.
 import { clampHour, clampMinute, isDateParam, twoDigits } from './timeInput'
 import { dayToDisplay } from './time'
@@ -17,7 +17,7 @@ export interface WayFormValues {
   endMinute: number
 }
 
-/** Default new manual trip: 12:00 to 13:00 on the chosen date. */
+/** Spec 9: "Default new manual trip: 12:00 to 13:00 on the chosen date". */
 export const DEFAULT_START = { hour: 12, minute: 0 }
 export const DEFAULT_END = { hour: 13, minute: 0 }
 
@@ -47,7 +47,7 @@ export function defaultWayForm(day: string, now?: { day: string; hour: number; m
 
 const WALL = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})$/
 
-/** The UI uses only the first leg of a manual trip. Leg times are 'YYYY-MM-DD HH:mm'. */
+/** Spec 2.7: "The UI uses only the first leg of a manual trip." Leg times are 'YYYY-MM-DD HH:mm' (spec 3). */
 export function wayFormFromLeg(leg: {
   startTime: string
   endTime: string
@@ -76,45 +76,70 @@ interface FormLike {
 const text = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string' ? v : '')
 const unique = <T,>(list: T[]) => [...new Set(list)]
 
+/** The posted fields as text, one list per multi-value field (absent or empty: not given). */
+export interface WayFormFields {
+  purposes?: (string | undefined)[]
+  tfcModes?: (string | undefined)[]
+  startDate?: string
+  startHour?: string
+  startMinute?: string
+  endDate?: string
+  endHour?: string
+  endMinute?: string
+}
+
 /**
- * The submitted form as values. Hour input clamped to 0-24, minute to 0-59; invalid input falls back to
- * the previous value — `previous` is what the form showed before (the defaults, or the stored way). A date that is
- * not a real YYYY-MM-DD day counts as not given (→ 'Please fill in all fields.').
+ * The submitted fields as values. Spec 5: "Hour input clamped to 0-24, minute to 0-59 ...; invalid input falls back
+ * to the previous value" — `previous` is what the form showed before (the defaults, or the stored way). A date that
+ * is not a real YYYY-MM-DD day counts as not given (→ 'Please fill in all fields.').
  */
-export function readWayForm(form: FormLike, previous: WayFormValues): WayFormValues {
-  const day = (name: string) => {
-    const v = text(form.get(name)).trim()
-    return isDateParam(v) ? v : ''
+export function wayFormValues(f: WayFormFields, previous: WayFormValues): WayFormValues {
+  const day = (v: string | undefined) => {
+    const d = (v ?? '').trim()
+    return isDateParam(d) ? d : ''
   }
+  const list = (vs: (string | undefined)[] | undefined) => (vs ?? []).map((v) => (v ?? '').trim())
   return {
     purposes: unique(
-      form
-        .getAll('purposes')
-        .map((v) => text(v).trim())
+      list(f.purposes)
         .filter((v) => /^[1-9]\d{0,9}$/.test(v))
         .map(Number),
     ),
-    tfcModes: unique(
-      form
-        .getAll('tfcModes')
-        .map((v) => text(v).trim())
-        .filter(Boolean),
-    ),
-    startDate: day('startDate'),
-    startHour: clampHour(text(form.get('startHour')), previous.startHour),
-    startMinute: clampMinute(text(form.get('startMinute')), previous.startMinute),
-    endDate: day('endDate'),
-    endHour: clampHour(text(form.get('endHour')), previous.endHour),
-    endMinute: clampMinute(text(form.get('endMinute')), previous.endMinute),
+    tfcModes: unique(list(f.tfcModes).filter(Boolean)),
+    startDate: day(f.startDate),
+    startHour: clampHour(f.startHour ?? '', previous.startHour),
+    startMinute: clampMinute(f.startMinute ?? '', previous.startMinute),
+    endDate: day(f.endDate),
+    endHour: clampHour(f.endHour ?? '', previous.endHour),
+    endMinute: clampMinute(f.endMinute ?? '', previous.endMinute),
   }
 }
 
-/** 'YYYY-MM-DD HH:mm' (the leg format) or null when the date is missing. */
+/** A form's fields (FormData, or the browser's form before hydration) as values; see wayFormValues. */
+export function readWayForm(form: FormLike, previous: WayFormValues): WayFormValues {
+  const one = (name: string) => text(form.get(name))
+  const all = (name: string) => form.getAll(name).map(text)
+  return wayFormValues(
+    {
+      purposes: all('purposes'),
+      tfcModes: all('tfcModes'),
+      startDate: one('startDate'),
+      startHour: one('startHour'),
+      startMinute: one('startMinute'),
+      endDate: one('endDate'),
+      endHour: one('endHour'),
+      endMinute: one('endMinute'),
+    },
+    previous,
+  )
+}
+
+/** 'YYYY-MM-DD HH:mm' (spec 3, leg format) or null when the date is missing. */
 export function legTime(date: string, hour: number, minute: number): string | null {
   return date ? `${date} ${twoDigits(hour)}:${twoDigits(minute)}` : null
 }
 
-/** The leg of the manual screen (applyGeom is sent as false by the manual screen). */
+/** The leg of the manual screen (spec 3 Leg; "applyGeom (sent as false by the manual screen)"). */
 export function wayFormLeg(v: WayFormValues, legId?: number) {
   return {
     ...(legId ? { id: legId } : {}),
@@ -126,7 +151,7 @@ export function wayFormLeg(v: WayFormValues, legId?: number) {
   }
 }
 
-/** Display 'DD.MM.YYYY HH:mm' (dates display as DD.MM.YYYY, times as HH:mm); '' without a date. */
+/** Display 'DD.MM.YYYY HH:mm' (spec 3: display date DD.MM.YYYY, display time HH:mm); '' without a date. */
 export function displayDateTime(date: string, hour: number, minute: number): string {
   return date && isDateParam(date) ? `${dayToDisplay(date)} ${twoDigits(hour)}:${twoDigits(minute)}` : ''
 }

@@ -86,13 +86,13 @@ describe('validateManualWay', () => {
   test.each([
     ['complete', { purposes: [1], tfcModes: ['WALK'], start: a, end: b }, null],
     ['start == end allowed', { purposes: [1], tfcModes: ['WALK'], start: a, end: a }, null],
-    ['start after end', { purposes: [1], tfcModes: ['WALK'], start: b, end: a }, 'ways.addWay.endBeforeStart'],
-    ['no purpose', { purposes: [], tfcModes: ['WALK'], start: a, end: b }, 'ways.addWay.fillAll'],
-    ['no mode', { purposes: [1], tfcModes: [], start: a, end: b }, 'ways.addWay.fillAll'],
-    ['no start', { purposes: [1], tfcModes: ['WALK'], start: null, end: b }, 'ways.addWay.fillAll'],
-    ['no end', { purposes: [1], tfcModes: ['WALK'], start: a, end: null }, 'ways.addWay.fillAll'],
-    ['invalid date', { purposes: [1], tfcModes: ['WALK'], start: new Date('x'), end: b }, 'ways.addWay.fillAll'],
-    ['missing fields win over order', { purposes: [], tfcModes: ['WALK'], start: b, end: a }, 'ways.addWay.fillAll'],
+    ['start after end', { purposes: [1], tfcModes: ['WALK'], start: b, end: a }, 'ways:addWay.endBeforeStart'],
+    ['no purpose', { purposes: [], tfcModes: ['WALK'], start: a, end: b }, 'ways:addWay.fillAll'],
+    ['no mode', { purposes: [1], tfcModes: [], start: a, end: b }, 'ways:addWay.fillAll'],
+    ['no start', { purposes: [1], tfcModes: ['WALK'], start: null, end: b }, 'ways:addWay.fillAll'],
+    ['no end', { purposes: [1], tfcModes: ['WALK'], start: a, end: null }, 'ways:addWay.fillAll'],
+    ['invalid date', { purposes: [1], tfcModes: ['WALK'], start: new Date('x'), end: b }, 'ways:addWay.fillAll'],
+    ['missing fields win over order', { purposes: [], tfcModes: ['WALK'], start: b, end: a }, 'ways:addWay.fillAll'],
   ])('%s', (_label, way, expected) => {
     expect(validateManualWay(way)).toBe(expected)
   })
@@ -102,9 +102,9 @@ describe('validateManualWay', () => {
   test.each([
     ['ends now (same minute)', way(a, new Date('2026-11-02T09:00:59Z')), null],
     ['ends before now', way(a, b), null],
-    ['ends next minute', way(a, new Date('2026-11-02T09:01:00Z')), 'ways.noFuture.message'],
-    ['starts and ends in the future', way(new Date('2026-11-02T10:00:00Z'), new Date('2026-11-02T11:00:00Z')), 'ways.noFuture.message'],
-    ['missing fields first', { ...way(a, b), purposes: [] }, 'ways.addWay.fillAll'],
+    ['ends next minute', way(a, new Date('2026-11-02T09:01:00Z')), 'ways:noFuture.message'],
+    ['starts and ends in the future', way(new Date('2026-11-02T10:00:00Z'), new Date('2026-11-02T11:00:00Z')), 'ways:noFuture.message'],
+    ['missing fields first', { ...way(a, b), purposes: [] }, 'ways:addWay.fillAll'],
   ])('with now: %s', (_label, w, expected) => {
     expect(validateManualWay(w, now)).toBe(expected)
   })

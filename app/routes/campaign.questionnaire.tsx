@@ -12,8 +12,8 @@ import { Notice, buttonClass } from '~/components/ui'
 import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRunner'
 import type { AuthedContext } from '~/services/core.server'
 import { campaignPage, type CampaignQuestionnaireType } from '~/services/questionnaire/campaign-page.server'
-import { errorParams, flowPost, flowView, outcomeSearch, questionView, type FlowError } from '~/services/questionnaire/flow.server'
-import { allQuestions } from '~/domain/questionFlow'
+import { flowPost, flowReply, flowView, outcomeSearch } from '~/services/questionnaire/flow.server'
+import { replyFor } from '~/lib/forms'
 
 const INTENTS = new Set(['next', 'back', 'complete', 'open'])
 
@@ -46,9 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case 'show': {
       if (outcome.error && outcome.error.reason !== 'incomplete') {
         // Validation error: 400, shown next to the question (the draft keeps what was entered).
-        const q = allQuestions(page.flow.parts[0].qtn.def.section).find((x) => x.id === outcome.error!.questionId)
-        const params = errorParams(q ? questionView(q, ctx.locale) : null, outcome.error.reason)
-        return data({ error: { ...outcome.error, params } }, { status: 400 })
+        return data(flowReply(outcome.error), { status: 400 })
       }
       return redirect(`${here}?${outcomeSearch(outcome, { withError: true })}`)
     }
@@ -66,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('questionnaire')
-  const actionData = useActionData<typeof action>() as { error?: FlowError & { params: Record<string, number> } } | undefined
+  const actionReply = replyFor(useActionData<typeof action>())
   const { type, page } = loaderData
   const title = t(`titles.${type}`)
   const back = (
@@ -131,7 +129,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     default: {
       const view = loaderData.view
       if (!view) break
-      const shown = actionData?.error ? { ...view, error: { reason: actionData.error.reason, params: actionData.error.params } } : view
+      const shown = actionReply ? { ...view, reply: actionReply } : view
       body = <QuestionnaireRunner view={shown} action={`/campaign/questionnaire/${type.toLowerCase()}`} boxed />
     }
   }

@@ -1,13 +1,17 @@
 // /pois — places of interest. Login and authorization required (routes/_authorized shows unauthorized
 // users a "no access" page; this loader then returns nothing). Dialogs are URLs (ADR 005): ?dialog=add,
-// ?dialog=edit&poi=ID (development mode, entries without a status), ?dialog=delete&poi=ID. Actions switch on
-// `intent` (add, update, delete); the place search is a GET of the add/edit form (q=…).
+// ?dialog=edit&poi=ID (development mode, entries without a status), ?dialog=delete&poi=ID. Posts go through an
+// intent table (add, update, delete); the place search is a GET of the add/edit form (q=…).
 import { data, Form, useActionData, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pois'
 import { req, serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
 import { errorToast, redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { intent, runIntent } from '~/lib/intents.server'
+import { fieldError, replyFor } from '~/lib/forms'
+import { PoiDeleteSchema, PoiSaveSchema } from '~/lib/trip-forms'
+import type { Ctx } from '~/lib/context.server'
 import { PageTitle } from '~/lib/title'
 import { ServiceError } from '~/services/core.server'
 import { poiImageUrl, poiService, type PoiDto } from '~/services/poi.server'
@@ -83,51 +87,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const FIELD_CONSTANTS = new Set(['POI_NAME_REQUIRED', 'POI_POSITION_REQUIRED', 'POI_INVALID_COORDINATES'])
 
+type PoiArgs = { context: Ctx }
+
+/** Add and update: the service checks name and position; its problems come back next to their fields. */
+const save = (mode: 'add' | 'update') =>
+  intent(PoiSaveSchema, async ({ id, name = '', lat: latText = '', lon: lonText = '', place = '', verified }, { context }: PoiArgs, submission) => {
+    const chosen = place && place !== 'coords' ? place.split(';') : null
+    const lat = chosen ? (chosen[0] ?? '') : latText
+    const lon = chosen ? (chosen[1] ?? '') : lonText
+    const devMode = req(context).app.env.DEV_MODE
+    try {
+      if (mode === 'add') {
+        // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
+        const status = devMode ? { verificationStatus: verified ? true : null } : {}
+        await poiService.addPoi(serviceCtx(context), { poi: { name, lat, lon, ...status } })
+      } else {
+        await poiService.updatePoi(serviceCtx(context), { poi: { id, name, lat, lon } })
+      }
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e
+      if (FIELD_CONSTANTS.has(e.constant)) {
+        const fieldErrors: Record<string, string[]> = {}
+        for (const p of (e.details?.problems as PoiProblem[] | undefined) ?? []) fieldErrors[p.field] ??= [`errors:${p.constant}`]
+        return data(submission.reply({ fieldErrors }), { status: 400 })
+      }
+      if (e.constant === 'INVALID_PARAMS') return data(submission.reply({ formErrors: ['errors:INVALID_PARAMS'] }), { status: 400 })
+      throw redirectWithToast(context, '/pois', errorToast(e))
+    }
+    return redirectWithToast(context, '/pois', success(mode === 'add' ? 'common:success.poiAdded' : 'common:success.poiUpdated'))
+  })
+
+const poiActions = {
+  add: save('add'),
+  update: save('update'),
+  delete: intent(PoiDeleteSchema, async ({ id }, { context }: PoiArgs) => {
+    await runOrToast(context, '/pois', (ctx) => poiService.deletePoi(ctx, { id }))
+    return redirectWithToast(context, '/pois', success('common:success.poiDeleted'))
+  }),
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(context, request)
-  const form = await request.formData()
-  const str = (key: string) => {
-    const v = form.get(key)
-    return typeof v === 'string' ? v : ''
-  }
-  const intent = str('intent')
-  switch (intent) {
-    case 'add':
-    case 'update': {
-      const place = str('place')
-      const chosen = place && place !== 'coords' ? place.split(';') : null
-      const lat = chosen ? (chosen[0] ?? '') : str('lat')
-      const lon = chosen ? (chosen[1] ?? '') : str('lon')
-      const values: PoiDraft = { name: str('name'), lat: str('lat'), lon: str('lon'), place, verified: form.get('verified') === 'on' }
-      const devMode = req(context).app.env.DEV_MODE
-      try {
-        if (intent === 'add') {
-          // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
-          const status = devMode ? { verificationStatus: values.verified ? true : null } : {}
-          await poiService.addPoi(serviceCtx(context), { poi: { name: values.name, lat, lon, ...status } })
-        } else {
-          await poiService.updatePoi(serviceCtx(context), { poi: { id: str('id'), name: values.name, lat, lon } })
-        }
-      } catch (e) {
-        if (!(e instanceof ServiceError)) throw e
-        if (FIELD_CONSTANTS.has(e.constant)) {
-          const problems = (e.details?.problems as PoiProblem[] | undefined) ?? []
-          const errors: PoiFormErrors = {}
-          for (const p of problems) errors[p.field] ??= `errors:${p.constant}`
-          return data({ intent, values, errors }, { status: 400 })
-        }
-        if (e.constant === 'INVALID_PARAMS') return data({ intent, values, errors: { form: 'errors:INVALID_PARAMS' } as PoiFormErrors }, { status: 400 })
-        throw redirectWithToast(context, '/pois', errorToast(e))
-      }
-      return redirectWithToast(context, '/pois', success(intent === 'add' ? 'common:success.poiAdded' : 'common:success.poiUpdated'))
-    }
-    case 'delete': {
-      await runOrToast(context, '/pois', (ctx) => poiService.deletePoi(ctx, { id: str('id') }))
-      return redirectWithToast(context, '/pois', success('common:success.poiDeleted'))
-    }
-    default:
-      throw data('Unknown intent', { status: 400 })
-  }
+  return runIntent(poiActions, await request.formData(), { context })
+}
+
+/** What the form held when it was posted (the reply's values), so nothing typed is lost. */
+function postedDraft(values: Record<string, unknown> | null | undefined): PoiDraft | null {
+  if (!values) return null
+  const text = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : '')
+  return { name: text('name'), lat: text('lat'), lon: text('lon'), place: text('place'), verified: values.verified === 'on' }
 }
 
 export default function Pois({ loaderData }: Route.ComponentProps) {
@@ -136,9 +144,9 @@ export default function Pois({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   if (!loaderData.authorized) return null
   const { pois, dialog, target, search, devMode, tiles } = loaderData
-  const failed = actionData && 'errors' in actionData ? actionData : null
-  const draft = failed?.values ?? loaderData.draft
-  const errors = failed?.errors ?? {}
+  const reply = replyFor(actionData, 'add', 'update')
+  const draft = postedDraft(reply?.initialValue) ?? loaderData.draft
+  const errors: PoiFormErrors = { name: fieldError(reply, 'name'), position: fieldError(reply, 'position'), form: fieldError(reply, '') }
   // The form state lives in the dialog; a new search or another target starts it afresh.
   const formKey = `${dialog}-${target?.id ?? ''}-${searchParams.get('q') ?? ''}`
 

@@ -4,16 +4,17 @@
 // Anyone else's place, a bad id, no session or no authorization all answer the same 404.
 import type { Route } from './+types/static-map'
 import { serviceCtx } from '~/lib/context.server'
-import { ServiceError, zId } from '~/services/core.server'
+import { ServiceError } from '~/services/core.server'
+import { parseIdText } from '~/domain/ids'
 import { placePicture } from '~/services/place-picture.server'
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = zId.safeParse(params.id)
-  if (!id.success) return notFound()
+  const id = parseIdText(params.id)
+  if (id == null) return notFound()
   try {
-    const picture = await placePicture(serviceCtx(context), id.data)
+    const picture = await placePicture(serviceCtx(context), id)
     return new Response(picture.svg, {
       headers: {
         'Content-Type': 'image/svg+xml; charset=utf-8',

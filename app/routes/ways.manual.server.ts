@@ -1,5 +1,6 @@
-// Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id} (the manual screen's
-// save: id '0' means a new trip (add); any other id means update). Not a route module.
+// Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id} (spec 2.7 "Add/edit way page", spec 4
+// "Trip save (manual screen): id '0' means a new trip (add); any other id means update"). Not a route module.
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { req, serviceCtx, type Ctx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
@@ -7,23 +8,20 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { parseIdText } from '~/domain/ids'
 import { errorToast, failure, redirectWithToast, success } from '~/lib/http.server'
 import { readWayForm, wayFormLeg, type WayFormValues } from '~/domain/manualWayForm'
+import type { FormReply } from '~/lib/forms'
+import { wayFormSchema } from '~/lib/way-forms'
+import { FIRST_LIST_PAGE, listCardHref } from '~/lib/ways-urls'
 import type { WayFormData } from '~/components/ways/ManualWayForm'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import { listTrafficModes, listTripPurposes } from '~/services/info.server'
 import { ServiceError, type AuthedContext } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
-import { FILL_ALL, END_BEFORE_START, IN_FUTURE, listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
+import { listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
 
-export const LIST_URL = '/ways/list/all/page/1'
+export const LIST_URL = FIRST_LIST_PAGE
 
-/** The client messages shown on the form for the two validation constants of the service. */
-const FORM_MESSAGES: Record<string, string> = {
-  [FILL_ALL]: 'ways:addWay.fillAll',
-  [END_BEFORE_START]: 'ways:addWay.endBeforeStart',
-  [IN_FUTURE]: 'ways:noFuture.message',
-  TRIP_CHANGED: 'ways:editStale.message',
-}
-
+/** A service error on the form: a stale edit has its own message, any other its constant's. */
+const serviceMessage = (e: ServiceError) => (e.constant === 'TRIP_CHANGED' ? 'ways:editStale.message' : `errors:${e.constant}`)
 
 async function authed(context: Ctx, request: Request): Promise<AuthedContext> {
   const user = await requireUser(context, request)
@@ -40,12 +38,12 @@ export function nowInZone(context: Ctx): { day: string; hour: number; minute: nu
   return { day: wall.slice(0, 10), hour: Number(wall.slice(11, 13)), minute: Number(wall.slice(14, 16)) }
 }
 
-export async function formData(context: Ctx, id: number, values: WayFormValues, error: string | null = null, version?: number): Promise<WayFormData> {
+export async function formData(context: Ctx, id: number, values: WayFormValues, reply: FormReply | null = null, version?: number): Promise<WayFormData> {
   const ctx = serviceCtx(context)
-  return { id, values, error, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
+  return { id, values, reply, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
 }
 
-/** "Go back" (after 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
+/** "Go back" (spec 8 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
 export function backUrl(request: Request): string {
   const referer = request.headers.get('Referer')
   if (!referer) return LIST_URL
@@ -60,7 +58,7 @@ export function backUrl(request: Request): string {
   }
 }
 
-/** The edit page's way, or a redirect with an error toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
+/** The edit page's way, or a redirect with the spec's toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
 export async function loadEditable(context: Ctx, request: Request, idParam: string | undefined) {
   const ctx = await authed(context, request)
   const id = parseIdText(idParam)
@@ -90,7 +88,12 @@ export async function saveWay(context: Ctx, request: Request, expected: { id: nu
   const form = await request.formData()
   const postedId = String(form.get('id') ?? '')
   if (postedId !== String(expected.id)) throw data('Unknown way id', { status: 400 })
-  const values = readWayForm(form, expected.previous)
+  const submission = parseWithZod(form, { schema: wayFormSchema(expected.previous, { timeZone: req(context).app.env.STUDY_TIME_ZONE, now: ctx.now() }) })
+  // Not saved: the form as entered (hours and minutes clamped), its fields marked with their messages.
+  if (submission.status !== 'success') {
+    return data(await formData(context, expected.id, readWayForm(form, expected.previous), submission.reply(), expected.version), { status: 400 })
+  }
+  const values = submission.value
   const leg = wayFormLeg(values, expected.legId)
   let tripId: number
   try {
@@ -106,12 +109,11 @@ export async function saveWay(context: Ctx, request: Request, expected: { id: nu
     if (expected.id !== 0 && ['TRIP_NOT_FOUND', 'TRIP_NOT_MANUAL', 'LEG_NOT_FOUND', 'TRIP_CONFIRMED', 'TRIP_REPORTED'].includes(e.constant)) {
       throw redirectWithToast(context, LIST_URL, editFailure(e))
     }
-    const error = FORM_MESSAGES[e.constant] ?? `errors:${e.constant}`
     // After a stale save the form (as entered) carries the current version: saving it again is a deliberate choice.
     const version = e.constant === 'TRIP_CHANGED' ? Number(e.details?.version) : expected.version
-    return data(await formData(context, expected.id, values, error, version), { status: 400 })
+    return data(await formData(context, expected.id, values, submission.reply({ formErrors: [serviceMessage(e)] }), version), { status: 400 })
   }
   // The list page that shows the way, with the way highlighted (the list's `:id` segment).
   const page = await listPageOf(ctx, tripId)
-  return redirectWithToast(context, `/ways/list/all/${tripId}/page/${page}#trip-${tripId}`, success(expected.id === 0 ? 'common:success.wayCreated' : 'common:success.wayUpdated'))
+  return redirectWithToast(context, listCardHref('all', page, tripId), success(expected.id === 0 ? 'common:success.wayCreated' : 'common:success.wayUpdated'))
 }

@@ -1,10 +1,11 @@
 // Posts of the trip detail's questionnaire step (owned by the questionnaire feature): Back, Next, Complete and the
 // copy-to-later-legs answer. Always answers with a redirect back to /ways/tripDetails/:id?view=questionnaire (PRG,
 // works without JavaScript); errors and notices about the current question travel in the search parameters.
-import { parseIdText } from '~/domain/ids'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
 import { serviceCtx } from '~/lib/context.server'
+import { idParam } from '~/lib/route-params'
+import { wayPath } from '~/lib/ways-urls'
 import { requireUser } from '~/lib/guards.server'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { ServiceError, type AuthedContext } from '~/services/core.server'
@@ -13,20 +14,14 @@ import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
 
 const INTENTS = new Set(['next', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
 
-function tripId(raw: string | undefined): number {
-  const id = parseIdText(raw)
-  if (id == null) throw data('Not found', { status: 404 })
-  return id
-}
-
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/ways/tripDetails/${tripId(params.id)}?view=questionnaire#questionnaire`)
+  return redirect(`${wayPath(idParam(params.id))}?view=questionnaire#questionnaire`)
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireUser(context, request)
-  const id = tripId(params.id)
-  const back = `/ways/tripDetails/${id}`
+  const id = idParam(params.id)
+  const back = wayPath(id)
   const panel = (search = new URLSearchParams()) => {
     search.set('view', 'questionnaire')
     // view first, then the flow's own parameters

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
+import { FIRST_LIST_PAGE } from '~/lib/ways-urls'
 
 export function loader() {
-  return redirect('/ways/list/all/page/1')
+  return redirect(FIRST_LIST_PAGE)
 }

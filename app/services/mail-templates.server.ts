@@ -4,6 +4,7 @@
 import type { Mail } from '~/lib/mailer.server'
 import { tFor } from '~/lib/i18n.server'
 import { DEFAULT_LOCALE, parseLocale, type Locale } from '~/domain/locale'
+import { listPath } from '~/lib/ways-urls'
 
 /** PUBLIC_URL/user/verify-email?email=<address>&verstr=<token> */
 export function verifyLink(publicUrl: string, email: string, token: string): string {
@@ -45,7 +46,7 @@ export function accountExistsMail(o: Common): Mail {
 
 /** A participant who has gone quiet: how many ways wait for them, and the link to their list of unconfirmed ways. */
 export function reminderMail(o: Common & { waiting: number }): Mail {
-  return compose(o, 'remind', [{ link: `${o.publicUrl}/ways/list/unconfirmed/page/1`, label: 'mail.remind.action' }], { count: o.waiting })
+  return compose(o, 'remind', [{ link: `${o.publicUrl}${listPath('unconfirmed', 1)}`, label: 'mail.remind.action' }], { count: o.waiting })
 }
 
 type Kind = 'verify' | 'reset' | 'exists' | 'remind'

@@ -8,6 +8,8 @@ import { Button, Notice, cx } from '~/components/ui'
 import { useRootData } from '~/root'
 import type { FlowView, PartTitle, QuestionView } from '~/services/questionnaire/flow.server'
 import { QuestionField } from './QuestionField'
+import { fieldError } from '~/lib/forms'
+import { flowMessage, messageParams, questionField } from '~/domain/questionMessages'
 
 export interface RunnerProps {
   view: FlowView
@@ -46,7 +48,9 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
       <input type="hidden" name="scope" value={view.scope} />
     </>
   )
-  const error = view.error && view.error.reason !== 'incomplete' ? t(`errors.${view.error.reason}`, view.error.params) : null
+  const message = view.question ? fieldError(view.reply ?? undefined, questionField(view.question.id)) : undefined
+  const error = message ? t(message, messageParams(view.question, message)) : null
+  const incomplete = fieldError(view.reply ?? undefined, '') === flowMessage('incomplete')
   const notice = view.notice ? t(`notices.${view.notice}`, noticeParams(view.question)) : null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 
@@ -104,9 +108,9 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
               <progress max={view.total} value={view.position + 1} aria-hidden="true" />
             </p>
           ) : null}
-          {view.error?.reason === 'incomplete' ? (
+          {incomplete ? (
             <Notice type="error" role="alert">
-              <p>{t('errors.incomplete')}</p>
+              <p>{t(flowMessage('incomplete'))}</p>
             </Notice>
           ) : null}
           {offline ? (

@@ -3,6 +3,7 @@
 // card and heading; the forms post to /ways/tripDetails/:id/questionnaire, which redirects back here.
 import { useTranslation } from 'react-i18next'
 import { ButtonLink, Notice } from '~/components/ui'
+import { wayPath } from '~/lib/ways-urls'
 import type { QuestionnaireStepData } from '~/services/questionnaire-step.server'
 import { QuestionnaireRunner } from './QuestionnaireRunner'
 
@@ -18,10 +19,10 @@ export function QuestionnaireStep({ tripId, data }: { tripId: number; data: Ques
   }
   if (!data.view) {
     return (
-      <ButtonLink variant="primary" to={`/ways/tripDetails/${tripId}?view=questionnaire#questionnaire`}>
+      <ButtonLink variant="primary" to={`${wayPath(tripId)}?view=questionnaire#questionnaire`}>
         {t('step.start')}
       </ButtonLink>
     )
   }
-  return <QuestionnaireRunner view={data.view} action={`/ways/tripDetails/${tripId}/questionnaire`} headingLevel={3} />
+  return <QuestionnaireRunner view={data.view} action={`${wayPath(tripId)}/questionnaire`} headingLevel={3} />
 }

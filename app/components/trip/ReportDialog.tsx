@@ -1,15 +1,20 @@
-// The report-reasons dialog (the report flow): pick one or more reasons, submit.
+// The report-reasons dialog (spec 2.9 "report reasons", spec 4 "Report flow"): pick one or more reasons, submit.
 // Used by the ways list and the trip detail page. The form posts intent=report to the page's own action, which hands
-// it to `tripReportAction` (./report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
-// fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 { reportError } and the dialog
-// shows it next to the reasons.
+// it to `reportIntents` (./report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
+// fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 with the form's reply and the
+// dialog shows the error next to the reasons.
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { replyFor } from '~/lib/forms'
+import { listPath } from '~/lib/ways-urls'
+import { ReportSchema } from '~/lib/trip-forms'
 import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 
 export const REPORT_DIALOG_ID = 'report'
-/** Then the app navigates to the previous route, or to the unconfirmed list page 1. */
-export const REPORT_FALLBACK = '/ways/list/unconfirmed/page/1'
+/** Spec 4: "Then the app navigates to the previous route, or to the unconfirmed list page 1." */
+export const REPORT_FALLBACK = listPath('unconfirmed', 1)
 
 export type ReportDialogProps = {
   tripId: number
@@ -23,8 +28,6 @@ export type ReportDialogProps = {
   returnTo: string
   /** Short description of the way (e.g. its name and time) shown above the reasons. */
   tripLabel?: string
-  /** Override the error read from the action data (an i18n key). */
-  error?: string
 }
 
 /** A link to open the dialog for a way: `?dialog=report&trip=<id>#report`. */
@@ -35,13 +38,18 @@ export function reportDialogHref(tripId: number, search = ''): string {
   return `?${params}#${REPORT_DIALOG_ID}`
 }
 
-export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripLabel, error }: ReportDialogProps) {
+export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripLabel }: ReportDialogProps) {
   const { t } = useTranslation('ways')
-  const actionData = useActionData() as { reportError?: string } | undefined
-  const message = error ?? actionData?.reportError
+  const [form, fields] = useForm({
+    lastResult: replyFor(useActionData(), 'report'),
+    constraint: getZodConstraint(ReportSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  const message = fields.trpFdbkReasonIds.errors?.[0]
   return (
     <Dialog id={REPORT_DIALOG_ID} open={open} closeHref={closeHref} title={t('report.title')} closeLabel={t('common:actions.close')}>
-      <Form method="post" className="stack" noValidate>
+      <Form method="post" className="stack" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="tripId" value={tripId} />
         <input type="hidden" name="returnTo" value={returnTo} />

@@ -1,11 +1,13 @@
-// The report flow's form handling, shared by every page that shows ReportDialog or a withdraw button:
+// The report flow's form handling (spec 4), shared by every page that shows ReportDialog or a withdraw button: two
+// rows for the page's intent table.
 //   intent=report           tripId, trpFdbkReasonIds (one value per reason), returnTo → setTripFeedback
 //   intent=withdraw-report  tripId, returnTo → deleteTripFeedback
-// Call it first in the page's action; it returns null for any other intent.
-import { data } from 'react-router'
+// `back`: where a service error's toast is shown.
 import type { Ctx } from '~/lib/context.server'
+import { intent } from '~/lib/intents.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { ReportSchema, WithdrawReportSchema } from '~/lib/trip-forms'
 import { tripService } from '~/services/trip.server'
 import { REPORT_REMARK } from '~/services/trip/list.server'
 import { REPORT_FALLBACK } from './ReportDialog'
@@ -13,16 +15,15 @@ import { REPORT_FALLBACK } from './ReportDialog'
 /** Also importable from ./ReportDialog (client-safe). */
 export { REPORT_FALLBACK }
 
-export async function tripReportAction(context: Ctx, form: FormData, opts: { back: string }) {
-  const intent = form.get('intent')
-  if (intent !== 'report' && intent !== 'withdraw-report') return null
-  const id = String(form.get('tripId') ?? '')
-  if (intent === 'report') {
-    const reasonIds = form.getAll('trpFdbkReasonIds').map(String)
-    if (reasonIds.length === 0) return data({ reportError: 'errors:REASONS_REQUIRED' }, { status: 400 })
-    await runOrToast(context, opts.back, (ctx) => tripService.setTripFeedback(ctx, { id, remark: REPORT_REMARK, trpFdbkReasonIds: reasonIds }))
-    return redirectWithToast(context, safeRedirect(form.get('returnTo'), REPORT_FALLBACK), success('common:success.wayReported'))
-  }
-  await runOrToast(context, opts.back, (ctx) => tripService.deleteTripFeedback(ctx, { id }))
-  return redirectWithToast(context, safeRedirect(form.get('returnTo'), opts.back), success('common:success.reportWithdrawn'))
+export type ReportArgs = { context: Ctx; back: string }
+
+export const reportIntents = {
+  report: intent(ReportSchema, async ({ tripId, trpFdbkReasonIds, returnTo }, { context, back }: ReportArgs) => {
+    await runOrToast(context, back, (ctx) => tripService.setTripFeedback(ctx, { id: tripId, remark: REPORT_REMARK, trpFdbkReasonIds }))
+    return redirectWithToast(context, safeRedirect(returnTo, REPORT_FALLBACK), success('common:success.wayReported'))
+  }),
+  'withdraw-report': intent(WithdrawReportSchema, async ({ tripId, returnTo }, { context, back }: ReportArgs) => {
+    await runOrToast(context, back, (ctx) => tripService.deleteTripFeedback(ctx, { id: tripId }))
+    return redirectWithToast(context, safeRedirect(returnTo, back), success('common:success.reportWithdrawn'))
+  }),
 }

@@ -13,14 +13,17 @@ import { Button, ButtonLink, Choice } from '~/components/ui'
 import { cx } from '~/components/ui/cx'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { displayDateTime, readWayForm, type WayFormValues } from '~/domain/manualWayForm'
+import type { FormReply } from '~/lib/forms'
+import { WAY_FORM_PICKERS } from '~/lib/way-forms'
+import { FIRST_LIST_PAGE } from '~/lib/ways-urls'
 import { clampHour, clampMinute, twoDigits } from '~/domain/timeInput'
 
 export interface WayFormData {
   /** 0: a new way (id '0' means add). */
   id: number
   values: WayFormValues
-  /** i18n key of the form's error, or null. */
-  error: string | null
+  /** The action's reply when the way was not saved (field errors and form errors: catalogue keys), or null. */
+  reply: FormReply | null
   purposes: { id: number; name: string }[]
   modes: { constant: string; name: string }[]
   /** YYYY-MM-DD in the study time zone: the date pickers' max (no future dates). */
@@ -32,7 +35,7 @@ export interface WayFormData {
 const PICKERS = ['purposes', 'start', 'end', 'modes'] as const
 type PickerId = (typeof PICKERS)[number]
 
-const LIST_URL = '/ways/list/all/page/1'
+const LIST_URL = FIRST_LIST_PAGE
 
 /** Opening or closing a picker (`?dialog=`) needs no new data from this route. */
 export function shouldRevalidateWayForm({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -68,15 +71,20 @@ export function ManualWayPage({ title, loaderData, actionData }: { title: string
 
 type Invalid = Record<PickerId, boolean>
 
-function invalidFields(error: string | null, v: WayFormValues): Invalid {
-  const fillAll = error === 'ways:addWay.fillAll'
-  const order = error === 'ways:addWay.endBeforeStart' || error === 'ways:noFuture.message'
-  return {
-    purposes: fillAll && v.purposes.length === 0,
-    modes: fillAll && v.tfcModes.length === 0,
-    start: (fillAll && !v.startDate) || order,
-    end: (fillAll && !v.endDate) || order,
+/**
+ * The pickers whose fields the reply marks (a missing value stops being marked once it is chosen), and the message
+ * shown above the form (one per reply).
+ */
+function replyErrors(reply: FormReply | null, v: WayFormValues): { message: string | null; invalid: Invalid } {
+  const errors = reply?.error ?? {}
+  const given = { purposes: v.purposes.length > 0, tfcModes: v.tfcModes.length > 0, startDate: !!v.startDate, endDate: !!v.endDate }
+  const invalid: Invalid = { purposes: false, start: false, end: false, modes: false }
+  for (const [field, picker] of Object.entries(WAY_FORM_PICKERS)) {
+    const message = errors[field]?.[0]
+    invalid[picker] = message != null && !(message === 'ways:addWay.fillAll' && given[field as keyof typeof given])
   }
+  const message = errors['']?.[0] ?? Object.values(errors).find((list) => list?.length)?.[0] ?? null
+  return { message, invalid }
 }
 
 function WayForm({ data }: { data: WayFormData }) {
@@ -95,12 +103,12 @@ function WayForm({ data }: { data: WayFormData }) {
   useLayoutEffect(() => {
     if (formRef.current) setValues(readWayForm(new FormData(formRef.current), data.values))
     setEnhanced(true)
-    if (data.error) errorRef.current?.focus()
+    if (data.reply?.error) errorRef.current?.focus()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const shown = enhanced ? values : data.values
-  const invalid = invalidFields(data.error, shown)
+  const { message: error, invalid } = replyErrors(data.reply, shown)
   const open = enhanced ? searchParams.get('dialog') : null
   const closeParams = new URLSearchParams(searchParams)
   closeParams.delete('dialog')
@@ -140,13 +148,13 @@ function WayForm({ data }: { data: WayFormData }) {
         action={location.pathname}
         ref={formRef}
         className={cx('way-form stack', enhanced && 'way-form--enhanced')}
-        aria-describedby={data.error ? 'way-error' : undefined}
+        aria-describedby={error ? 'way-error' : undefined}
       >
-        {data.error ? (
+        {error ? (
           <div className="notice notice--error" id="way-error" role="alert" tabIndex={-1} ref={errorRef}>
             <Icon name="alert" />
             <div className="notice__body">
-              <p>{t(data.error)}</p>
+              <p>{t(error)}</p>
             </div>
           </div>
         ) : null}

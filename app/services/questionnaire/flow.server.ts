@@ -25,6 +25,8 @@ import {
 import { isSupported, shapeProblem } from '~/domain/questionValidity'
 import type { Answer } from '~/domain/questionnaire'
 import type { Locale } from '~/domain/locale'
+import { flowMessage, questionField, type FlowErrorReason } from '~/domain/questionMessages'
+import type { FormReply } from '~/lib/forms'
 import { ServiceError, type AuthedContext } from '../core.server'
 import { searchPlaces } from '../geocoder.server'
 import { listOwnPois } from '../poi.server'
@@ -72,7 +74,7 @@ export interface QuestionView {
   shapeProblem: boolean
 }
 
-export type FlowErrorReason = ProblemReason | 'incomplete' | 'placeNotFound' | 'geocoder'
+export type { FlowErrorReason }
 
 export interface FlowError {
   reason: FlowErrorReason
@@ -96,7 +98,11 @@ export interface FlowView {
   /** Asked when moving past the last question of a leg questionnaire with later legs of the same mode. */
   prompt: { legs: { legNo: number; mode: string }[] } | null
   notice: InputNotice | null
-  error: { reason: FlowErrorReason; params: Record<string, number> } | null
+  /**
+   * The last Next's refusal in the shape of a form reply: the message (a catalogue key) under the question's field
+   * (`q<id>`), or under '' for the whole run ('questionnaire:errors.incomplete').
+   */
+  reply: FormReply | null
   /** Changes whenever the draft does: a React key, so inputs start again from the saved values. */
   version: string
   today: string
@@ -231,23 +237,9 @@ export function questionView(q: Question, locale: Locale, seed = 0): QuestionVie
   }
 }
 
-/** Numbers a message about a question needs (its bounds), so a redirect only has to carry the reason. */
-export function errorParams(q: QuestionView | null, reason: FlowErrorReason): Record<string, number> {
-  if (!q) return {}
-  const slider = ['SINGLE_NUM_SLIDER', 'MULTIPLE_NUM_SLIDER', 'CONSTANT_SUM_INPUT'].includes(q.type)
-  const bounds = slider ? { min: q.slider.min, max: q.slider.max } : { min: q.number.min, max: q.number.max }
-  switch (reason) {
-    case 'range':
-      return bounds
-    case 'tooMany':
-      return { max: q.max ?? 0 }
-    case 'textLength':
-      return { max: q.textMax }
-    case 'sum':
-      return { max: q.slider.maxSum }
-    default:
-      return {}
-  }
+/** A refusal of the flow as the form's reply (see FlowView.reply). */
+export function flowReply(error: FlowError): FormReply {
+  return { status: 'error', error: { [error.questionId == null ? '' : questionField(error.questionId)]: [flowMessage(error.reason)] } }
 }
 
 const REASONS = new Set<string>([
@@ -278,11 +270,11 @@ export async function flowView(flow: Flow, search: URLSearchParams, actionError?
   const targets = search.get(P.prompt) === '1' && position === total - 1 ? copyTargets(flow, k) : []
   const forThis = (id: string | null) => current != null && id === String(current.id)
   const urlError = search.get(P.error)
-  let error: FlowView['error'] = null
+  let reply: FormReply | null = null
   if (actionError && (actionError.questionId == null || actionError.questionId === current?.id)) {
-    error = { reason: actionError.reason, params: errorParams(question, actionError.reason) }
+    reply = flowReply(actionError)
   } else if (urlError && REASONS.has(urlError) && (forThis(search.get(P.question)) || urlError === 'incomplete')) {
-    error = { reason: urlError as FlowErrorReason, params: errorParams(question, urlError as FlowErrorReason) }
+    reply = flowReply({ reason: urlError as FlowErrorReason, questionId: urlError === 'incomplete' ? null : (current?.id ?? null) })
   }
   const notice = search.get(P.notice)
   const needsPlaces = current != null && (current.type === 'SINGLE_LOCATOR' || current.type === 'MULTIPLE_LOCATOR')
@@ -301,7 +293,7 @@ export async function flowView(flow: Flow, search: URLSearchParams, actionError?
     canComplete,
     prompt: targets.length ? { legs: targets.map((j) => ({ legNo: parts[j].legIdx! + 1, mode: parts[j].tfcMode ?? 'UNKNOWN' })) } : null,
     notice: notice && NOTICES.has(notice) && forThis(search.get(P.question)) ? (notice as InputNotice) : null,
-    error,
+    reply,
     version: `${k}-${position}-${draft.updatedAt?.getTime() ?? 0}`,
     today: flow.env.today,
     pois: needsPlaces ? (await listOwnPois(ctx)).map((p) => ({ id: p.id, name: p.name, lat: p.lat, lon: p.lon })) : [],

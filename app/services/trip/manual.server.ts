@@ -16,14 +16,15 @@ import { catalogues, clearNoTripMark, legsOf, ownTrip, ownTripRow, refreshTrip, 
 
 export const CREATED_MANUALLY = 'CREATED_MANUALLY'
 
-/** Error constants of the manual way (locales/<lang>/errors.json; the page shows ways:addWay.fillAll / endBeforeStart). */
+/** Error constants of the manual way (locales/<lang>/errors.json). */
 export const FILL_ALL = 'FILL_ALL'
 export const END_BEFORE_START = 'END_BEFORE_START'
 
 /** A start or end later than now. */
 export const IN_FUTURE = 'IN_FUTURE'
 
-const VALIDATION_CONSTANT = { 'ways.addWay.fillAll': FILL_ALL, 'ways.addWay.endBeforeStart': END_BEFORE_START, 'ways.noFuture.message': IN_FUTURE } as const
+/** The API answers the manual way's rules with error constants; the page shows the rules' own messages. */
+const VALIDATION_CONSTANT = { 'ways:addWay.fillAll': FILL_ALL, 'ways:addWay.endBeforeStart': END_BEFORE_START, 'ways:noFuture.message': IN_FUTURE } as const
 
 // ---------------------------------------------------------------------------------------------------------------
 // Params: a Trip and its Leg, as the manual screen sends them (modes and purposes either bare or as objects).

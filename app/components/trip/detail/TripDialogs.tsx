@@ -1,8 +1,12 @@
 // The trip detail page's dialogs (purpose multi-select and confirm dialog; traffic-mode
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { FormReply } from '~/lib/forms'
+import { SetLegModesSchema, SetLegPurposesSchema, SetPurposesSchema } from '~/lib/trip-forms'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { MODES_BY_COMMONNESS } from '~/components/icons/modes'
 import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
@@ -16,7 +20,7 @@ export function PurposeDialog({
   chosen,
   leg,
   version,
-  error,
+  lastResult,
 }: {
   open: boolean
   closeHref: string
@@ -25,10 +29,18 @@ export function PurposeDialog({
   /** Editing one leg's purposes (else: the whole way's, step 1's button). */
   leg: { id: number; n: number } | null
   version: number
-  /** An i18n key. */
-  error?: string
+  /** The action's reply to this form (invalid input). */
+  lastResult?: FormReply
 }) {
   const { t } = useTranslation('trip')
+  const schema = leg ? SetLegPurposesSchema : SetPurposesSchema
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onSubmit',
+  })
+  const error = fields.purposes.errors?.[0]
   return (
     <Dialog
       id="purpose"
@@ -37,7 +49,7 @@ export function PurposeDialog({
       title={leg ? t('dialogs.purpose.titleLeg', { n: leg.n }) : t('dialogs.purpose.title')}
       closeLabel={t('common:actions.close')}
     >
-      <Form method="post" className="stack" noValidate>
+      <Form method="post" className="stack" {...getFormProps(form)}>
         <FormBasics intent={leg ? 'set-leg-purposes' : 'set-purposes'} version={version} />
         {leg ? <input type="hidden" name="legId" value={leg.id} /> : null}
         <Fieldset id="purpose-choices" legend={t('dialogs.purpose.legend')} hint={t('dialogs.purpose.hint')} error={error ? t(error) : undefined}>
@@ -72,7 +84,7 @@ export function ModesDialog({
   count,
   version,
   reportHref,
-  error,
+  lastResult,
 }: {
   open: boolean
   closeHref: string
@@ -82,9 +94,17 @@ export function ModesDialog({
   version: number
   /** The report dialog's URL (first leg only); null hides the button. */
   reportHref: string | null
-  error?: string
+  /** The action's reply to this form (invalid input). */
+  lastResult?: FormReply
 }) {
   const { t } = useTranslation('trip')
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(SetLegModesSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetLegModesSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  const error = fields.tfcModes.errors?.[0]
   // Multiple choice: every mode the leg has is checked, so OK without a change sends the same set back.
   const current = new Set(leg.tfcModes.length ? leg.tfcModes.map((m) => m.constant) : ['UNKNOWN'])
   const isLast = index === count - 1
@@ -98,7 +118,7 @@ export function ModesDialog({
       className="modes-dialog"
     >
       {/* key: a new leg gets a fresh form (the default checked boxes follow the leg). */}
-      <Form method="post" className="stack" noValidate key={leg.id}>
+      <Form method="post" className="stack" {...getFormProps(form)} key={leg.id}>
         <FormBasics intent="set-leg-modes" version={version} />
         <input type="hidden" name="legId" value={leg.id} />
         <button type="submit" name="go" value={isLast ? 'ok' : 'next'} hidden tabIndex={-1} />

@@ -1,4 +1,4 @@
-// Small pieces shared by the trip detail page's parts (app/routes/ways.trip-details.tsx).
+// Small pieces shared by the trip detail page's parts (app/routes/ways.trip-details/).
 import { useNavigation } from 'react-router'
 import { Button, type ButtonProps } from '~/components/ui'
 import type { TripDto, LegDto } from '~/services/trip/model.server'

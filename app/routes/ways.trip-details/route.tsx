@@ -1,4 +1,4 @@
-// /ways/tripDetails/:id (the trip detail page and its steps): the header (date, start and end
+// /ways/tripDetails/:id (spec 2.7 trip detail, spec 4 "Trip detail steps"): the header (date, start and end
 // time, duration, status icon), the left panel (step button, legs with per-leg editing, copy/delete way) and the
 // right panel (the map, or the questionnaire during the questionnaire step).
 //
@@ -13,52 +13,46 @@
 //                         posts to /ways/tripDetails/:id/questionnaire. With nothing pending: "complete the way".
 //   Validated             read-only
 // A confirmed way is read-only for good; a reported way is read-only and offers to withdraw the report. `?leg=ID` selects a leg (highlighted on the map).
-// Every action is a form post with an `intent` (400 for an unknown one) and the way's `version`.
-import { parseIdText } from '~/domain/ids'
-import { isListFilter, LIST_FILTER_PARAMS, listCardHref, listPath, wayPath } from '~/lib/ways-urls'
-import { listPageOf, nextOpenWay } from '~/services/trip/manual.server'
-
-import { data, Form, Link, redirect, useActionData, useLocation } from 'react-router'
+// Every action is a form post with an `intent` and the way's `version`, dispatched by ./actions.server.ts.
+import { data, Form, Link, useActionData, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { Route } from './+types/ways.trip-details'
+import type { Route } from './+types/route'
 import { useRootData } from '~/root'
 import { req, serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
-import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { runIntent } from '~/lib/intents.server'
+import { idParam } from '~/lib/route-params'
+import { replyFor } from '~/lib/forms'
 import { PageTitle } from '~/lib/title'
+import { isListFilter, LIST_FILTER_PARAMS, listCardHref, wayPath } from '~/lib/ways-urls'
 import { requireSession, ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
 import { tripDetail } from '~/services/trip/edit.server'
+import { listPageOf, nextOpenWay } from '~/services/trip/manual.server'
 import { loadQuestionnaireStep } from '~/services/questionnaire-step.server'
 import { wayEndNames } from '~/services/place-names.server'
-import { tripReportAction } from '~/components/trip/report.server'
 import { ReportDialog, reportDialogHref, REPORT_FALLBACK } from '~/components/trip/ReportDialog'
 import { QuestionnaireStep } from '~/components/questionnaire/QuestionnaireStep'
 import { TripMap } from '~/components/map/TripMap'
 import { wayTitle } from '~/components/trip/wayTitle'
-import { nameParts } from '~/domain/tripName'
 import { LegList } from '~/components/trip/detail/LegList'
+import { MapLegend } from '~/components/trip/detail/MapLegend'
+import { StatusBadge } from '~/components/trip/detail/StatusBadge'
+import { StepBody, StepProgress } from '~/components/trip/detail/StepPanel'
 import { ConfirmDialog, DeleteLegDialog, DeleteWayDialog, ModesDialog, PurposeDialog } from '~/components/trip/detail/TripDialogs'
 import { FormBasics, SubmitButton, hrefWith, timeOf } from '~/components/trip/detail/shared'
+import { Icon } from '~/components/icons/ModeSprite'
+import { ButtonLink, cx } from '~/components/ui'
+import { nameParts } from '~/domain/tripName'
 import { dayTimeToDisplayDate as dateOf } from '~/domain/time'
-import { Icon, type IconName } from '~/components/icons/ModeSprite'
-import { modeColor } from '~/components/icons/modes'
-import { ButtonLink, Notice, buttonClass, cx } from '~/components/ui'
 import { Step } from '~/domain/steps'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
-import type { WayStatus as TripListStatus } from '~/domain/wayState'
-
-
-function parseId(raw: string | undefined): number {
-  const id = parseIdText(raw)
-  if (id == null) throw data('Not found', { status: 404 })
-  return id
-}
+import { tripDetailActions } from './actions.server'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(context, request)
-  const id = parseId(params.id)
+  const id = idParam(params.id)
   const ctx = serviceCtx(context)
   const detail = await tripDetail(ctx, id).catch((e: unknown) => {
     if (e instanceof ServiceError && e.constant === 'TRIP_NOT_FOUND') throw data('Not found', { status: 404 })
@@ -80,91 +74,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...detail, questionnaire, reasons, ends, back, next: nextId ? wayPath(nextId, from) : null, locale: req(context).locale }
 }
 
-type Errors = { intent: string; error: string }
-const invalid = (intent: string, error: string) => data<Errors>({ intent, error }, { status: 400 })
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireUser(context, request)
-  const id = parseId(params.id)
+  const id = idParam(params.id)
   const list = new URL(request.url).searchParams.get('list')
   const from = isListFilter(list) ? list : null
   // The way's page keeps the list tab it was opened from across every post.
-  const here = wayPath(id, from)
-  const at = (query: string) => `${here}${here.includes('?') ? '&' : '?'}${query}`
-  const form = await request.formData()
-  const reported = await tripReportAction(context, form, { back: here })
-  if (reported) return reported
-  const intent = String(form.get('intent') ?? '')
-  const version = form.get('version') ? String(form.get('version')) : undefined
-  const legId = String(form.get('legId') ?? '')
-  const run = <T,>(fn: Parameters<typeof runOrToast<T>>[2]) => runOrToast(context, here, fn)
-
-  switch (intent) {
-    case 'set-purposes': {
-      const purposeIds = form.getAll('purposes').map(String)
-      if (purposeIds.length === 0) return invalid(intent, 'trip:validation.purposesRequired')
-      await run((ctx) => tripService.setTripPurposes(ctx, { id, purposeIds, version }))
-      return redirectWithToast(context, here, success('common:success.wayUpdated'))
-    }
-    case 'set-leg-purposes': {
-      const purposeIds = form.getAll('purposes').map(String)
-      if (purposeIds.length === 0) return invalid(intent, 'trip:validation.purposesRequired')
-      await run((ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tripPurposes: purposeIds }, version }))
-      return redirectWithToast(context, at(`leg=${encodeURIComponent(legId)}`), success('common:success.legUpdated'))
-    }
-    case 'set-leg-modes': {
-      const modes = form.getAll('tfcModes').map(String)
-      if (modes.length === 0) return invalid(intent, 'trip:validation.modeRequired')
-      const before = version
-      const result = await run((ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes: modes }, version }))
-      // Back / Next open the neighbouring leg's selector (the selector has back, ok and next buttons).
-      const detail = await tripDetail(serviceCtx(context), id)
-      const index = detail.trip.legs.findIndex((l) => String(l.id) === legId)
-      const go = form.get('go')
-      const target = go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined
-      if (target && detail.trip.way.allows.setModes) return redirect(`${at(`dialog=modes&leg=${target.id}`)}#modes`)
-      const changed = before === undefined || String(result.version) !== before
-      const back = at(`leg=${encodeURIComponent(legId)}`)
-      return changed ? redirectWithToast(context, back, success('common:success.legUpdated')) : redirect(back)
-    }
-    case 'confirm': {
-      await run((ctx) => tripService.confirmTrip(ctx, { id, version }))
-      return redirectWithToast(context, here, success('common:success.wayConfirmed'))
-    }
-    case 'complete': {
-      await run((ctx) => tripService.completeTrip(ctx, { id, version }))
-      return redirectWithToast(context, here, success('common:success.wayUpdated'))
-    }
-    case 'delete-leg': {
-      await run((ctx) => tripService.deleteLegs(ctx, { ids: [legId], version }))
-      // After deleting, "the selection is cleared".
-      return redirectWithToast(context, here, success('common:success.legDeleted'))
-    }
-    case 'copy-leg': {
-      const { leg } = await run((ctx) => tripService.copyLeg(ctx, { id: legId, version }))
-      return redirectWithToast(context, at(`leg=${leg.id}`), success('common:success.legCopied'))
-    }
-    case 'copy-trip': {
-      const { trp } = await run((ctx) => tripService.copyTrip(ctx, { id, version }))
-      return redirectWithToast(context, wayPath(trp.id, from), success('common:success.wayCopied'))
-    }
-    case 'delete-trip': {
-      // Back to the list on an error too: after a double submit the way is gone (TRIP_NOT_FOUND).
-      const listPage = listPath(from ?? 'all', 1)
-      await runOrToast(context, listPage, (ctx) => tripService.deleteTrips(ctx, { trpIds: [id] }))
-      return redirectWithToast(context, listPage, success('common:success.wayDeleted'))
-    }
-    default:
-      throw data('Unknown intent', { status: 400 })
-  }
-}
-
-const STATUS_ICON: Record<TripListStatus, IconName> = { reported: 'flag', questionnairesUnanswered: 'alert', unconfirmed: 'edit', confirmed: 'check' }
-const STATUS_CLASS: Record<TripListStatus, string> = {
-  reported: 'badge--reported',
-  questionnairesUnanswered: 'badge--unanswered',
-  unconfirmed: 'badge--unconfirmed',
-  confirmed: 'badge--confirmed',
+  return runIntent(tripDetailActions, await request.formData(), { context, id, from, back: wayPath(id, from) })
 }
 
 export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
@@ -172,13 +88,13 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
   const allows = trip.way.allows
   const { t } = useTranslation('trip')
   const location = useLocation()
-  const actionData = useActionData<typeof action>() as Errors | undefined
+  const actionData = useActionData<typeof action>()
   const root = useRootData()
   const search = new URLSearchParams(location.search)
   const pathname = location.pathname
   const dialog = search.get('dialog')
   const questionnaireView = questionnaire !== null
-  // Step 3's button "starts the questionnaires and selects the trip-level view".
+  // Spec 4: step 3's button "starts the questionnaires and selects the trip-level view".
   const step = loaderData.step === Step.BeforeQuestionnaires && questionnaireView ? Step.Questionnaires : loaderData.step
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes
@@ -186,7 +102,6 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
   const legParam = Number(search.get('leg'))
   const selectedLeg = trip.legs.find((l) => l.id === legParam) ?? null
   const closeHref = hrefWith(pathname, search, { dialog: null })
-  const error = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined)
 
   const timeRange = t('detail.timeRange', {
     start: timeOf(trip.startTime),
@@ -235,10 +150,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
             <div>
               <dt>{t('detail.status')}</dt>
               <dd>
-                <span className={cx('badge trip-status', STATUS_CLASS[trip.status])}>
-                  <Icon name={STATUS_ICON[trip.status]} />
-                  {t(`status.${trip.status}`)}
-                </span>
+                <StatusBadge status={trip.status} />
               </dd>
             </div>
           </dl>
@@ -337,7 +249,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           chosen={selectedLeg ? selectedLeg.tripPurposes.map((p) => p.id) : [...new Set(trip.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))]}
           leg={selectedLeg ? { id: selectedLeg.id, n: legIndex + 1 } : null}
           version={trip.version}
-          error={error('set-purposes') ?? error('set-leg-purposes')}
+          lastResult={replyFor(actionData, 'set-purposes', 'set-leg-purposes')}
         />
       ) : null}
       {editLegs && selectedLeg ? (
@@ -352,7 +264,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           count={trip.legs.length}
           version={trip.version}
           reportHref={reportDialogHref(trip.id, location.search)}
-          error={error('set-leg-modes')}
+          lastResult={replyFor(actionData, 'set-leg-modes')}
         />
       ) : null}
       {allows.confirm ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
@@ -368,110 +280,5 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
     </div>
-  )
-}
-
-/** The step bar; while the purpose can still be changed, its first step is a link to the purpose picker. */
-function StepProgress({ step, purposeHref }: { step: Step; purposeHref: string | null }) {
-  const { t } = useTranslation('trip')
-  const current = step === Step.Purpose ? 0 : step === Step.TrafficModes ? 1 : step === Step.Validated ? 3 : 2
-  const names = [t('steps.names.purpose'), t('steps.names.modes'), t('steps.names.questionnaires')]
-  return (
-    <ol className="step-progress" aria-label={t('steps.label')}>
-      {names.map((name, i) => (
-        <li key={name} className={cx(i < current && 'is-done', i === current && 'is-current')} aria-current={i === current ? 'step' : undefined}>
-          <span className="step-progress__n" aria-hidden="true">
-            {i < current ? <Icon name="check" /> : i + 1}
-          </span>
-          {i === 0 && purposeHref ? (
-            <Link to={purposeHref} preventScrollReset>
-              {name}
-            </Link>
-          ) : (
-            name
-          )}
-        </li>
-      ))}
-    </ol>
-  )
-}
-
-function StepBody({ step, trip, pathname, search }: { step: Step; trip: Route.ComponentProps['loaderData']['trip']; pathname: string; search: URLSearchParams }) {
-  const { t } = useTranslation('trip')
-  const allows = trip.way.allows
-  const key = step === Step.Purpose ? 'purpose' : step === Step.TrafficModes ? 'modes' : step === Step.Validated ? 'validated' : 'questionnaires'
-  return (
-    <div className="stack stack--sm">
-      <h2 id="step-title">{t(`steps.${key}.title`)}</h2>
-      <p>{t(`steps.${key}.text`)}</p>
-      {trip.way.state === 'reported' ? (
-        <Notice>
-          <p>{t('review17.reported')}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="withdraw-report" />
-            <input type="hidden" name="tripId" value={trip.id} />
-            <input type="hidden" name="returnTo" value={pathname} />
-            <SubmitButton variant="primary">{t('review17.withdraw')}</SubmitButton>
-          </Form>
-        </Notice>
-      ) : null}
-      {step === Step.Purpose && allows.setPurposes ? (
-        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')} preventScrollReset>
-          {t('steps.purpose.button')}
-        </ButtonLink>
-      ) : null}
-      {allows.confirm ? (
-        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { dialog: 'confirm' }, 'confirm')} preventScrollReset>
-          <Icon name="check" />
-          {t('steps.modes.button')}
-        </ButtonLink>
-      ) : null}
-      {step !== Step.Purpose && allows.setPurposes ? (
-        <ButtonLink block to={hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')} preventScrollReset>
-          <Icon name="edit" />
-          {t('review17.changePurpose')}
-        </ButtonLink>
-      ) : null}
-      {step === Step.BeforeQuestionnaires && allows.answerQuestions ? (
-        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { view: 'questionnaire', dialog: null }, 'questionnaire')}>
-          {t('steps.questionnaires.button')}
-        </ButtonLink>
-      ) : null}
-      {step === Step.Questionnaires ? (
-        <Link className={buttonClass({ block: true })} to={hrefWith(pathname, search, { view: null, dialog: null })}>
-          {t('steps.questionnaires.backToMap')}
-        </Link>
-      ) : null}
-      {allows.editManual ? (
-        <ButtonLink block to={`/ways/edit/${trip.id}`}>
-          <Icon name="edit" />
-          {t('review17.editManual')}
-        </ButtonLink>
-      ) : null}
-      {trip.creationType === 'CREATED_MANUALLY' ? <p className="text-small text-muted">{t('detail.manual')}</p> : null}
-    </div>
-  )
-}
-
-function MapLegend({ legs, startName, endName }: { legs: { mode: string }[]; startName?: string | null; endName?: string | null }) {
-  const { t } = useTranslation('trip')
-  const modes = [...new Set(legs.map((l) => l.mode))]
-  return (
-    <ul className="map-legend" aria-label={t('map.legend')}>
-      <li>
-        <span className="map-legend__start" aria-hidden="true" />
-        {startName ? t('map.named', { label: t('map.start'), name: startName }) : t('map.start')}
-      </li>
-      <li>
-        <span className="map-legend__end" aria-hidden="true" />
-        {endName ? t('map.named', { label: t('map.end'), name: endName }) : t('map.end')}
-      </li>
-      {modes.map((m) => (
-        <li key={m}>
-          <span className="map-legend__line" style={{ backgroundColor: modeColor(m) }} aria-hidden="true" />
-          {t(`common:modes.${m}`)}
-        </li>
-      ))}
-    </ul>
   )
 }

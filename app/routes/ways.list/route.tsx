@@ -1,5 +1,5 @@
-// The ways list: /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
-// overlap row (a later page repeats the previous page's last way), no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back), the report flow and the
+// The ways list (spec 2.7, 9): /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
+// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back), the report flow and the
 // withdrawal of a report.
 // - filter: all | unconfirmed (not confirmed; reported ways are unconfirmed ones, so they show here with their badge)
 //   | confirmed (confirmed, all questions answered) | qtnsUnanswered (confirmed, questions open). Anything else
@@ -8,18 +8,16 @@
 // - id (optional): the way to highlight (aria-current, scrolled into view): pages that send a participant back to the
 //   list (after a report, a withdrawal, or from the trip detail) use /ways/list/{filter}/{id}/page/{page}#trip-{id}.
 import { useEffect } from 'react'
-import { data, Form, redirect, useLocation } from 'react-router'
+import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { Route } from './+types/ways.list'
+import type { Route } from './+types/route'
 import { req, serviceCtx } from '~/lib/context.server'
 import { requireUser } from '~/lib/guards.server'
-import { isListFilter, LIST_FILTER_PARAMS, listPath } from '~/lib/ways-urls'
-import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { z } from 'zod'
-import { confirmWithPurpose } from '~/services/trip/edit.server'
+import { isListFilter, LIST_FILTER_PARAMS, listCardHref, listPath } from '~/lib/ways-urls'
+import { runIntent } from '~/lib/intents.server'
+import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
-import { reviewProgress, type ReviewProgress } from '~/services/trip/progress.server'
+import { reviewProgress } from '~/services/trip/progress.server'
 import { quickConfirmable, wayState } from '~/domain/wayState'
 import { PageTitle } from '~/lib/title'
 import { tripService } from '~/services/trip.server'
@@ -28,11 +26,12 @@ import type { GetTripsResult } from '~/services/trip/list.server'
 import type { TripDto } from '~/services/trip/model.server'
 import { wayEndNamesOf, type WayEnds } from '~/services/place-names.server'
 import type { Suggestion } from '~/domain/purposeSuggestion'
-import { tripReportAction } from '~/components/trip/report.server'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
 import { NoTripDayCard, TripCardView, tripTimeText, type TripCardData } from '~/components/trip/TripCard'
 import { wayTitle } from '~/components/trip/wayTitle'
-import { Button, ButtonLink, buttonClass, Dialog, DialogCloseLink, EmptyState, Notice, Paginator } from '~/components/ui'
+import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
+import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
+import { listActions } from './actions.server'
 import { dayLabel, weekdayName } from '~/domain/dayHeader'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
@@ -42,18 +41,11 @@ import { dayInZone, dayToDisplay } from '~/domain/time'
 import { isDateParam } from '~/domain/timeInput'
 import { modeDots, nameParts } from '~/domain/tripName'
 
-/** The list's quick confirmation: one purpose for the whole way, then confirmed. */
-const QuickConfirmSchema = z.object({
-  tripId: z.coerce.number().int().positive(),
-  purposeId: z.coerce.number().int().positive(),
-  version: z.coerce.number().int().nonnegative().optional(),
-})
-
 function parseRoute(params: Route.LoaderArgs['params']) {
   const page = parsePage(params.page)
   const filter = isListFilter(params.filter) ? params.filter : null
-  const id = params.id == null ? null : parsePage(params.id)
-  // An unknown filter falls back to all. Bad page numbers and ids go to a clean URL as well.
+  const id = params.id == null ? null : parseIdText(params.id)
+  // Spec 2.1: "An unknown filter falls back to all." Bad page numbers and ids go to a clean URL as well.
   if (!filter || !page || (params.id != null && !id)) throw redirect(listPath(filter ?? 'all', page ?? 1, id))
   return { filter, page, id }
 }
@@ -128,7 +120,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const dialog = url.searchParams.get('dialog')
   const dialogDay = url.searchParams.get('day')
   const noTripsDay = dialog === 'noTrips' && isDateParam(dialogDay) && days.some((d) => d.day === dialogDay && d.empty === 'open') ? dialogDay : null
-  const reportId = dialog === 'report' ? parsePage(url.searchParams.get('trip')) : null
+  const reportId = dialog === 'report' ? parseIdText(url.searchParams.get('trip')) : null
   const reportTrip = reportId != null && cards.get(reportId)?.canReport ? reportId : null
   const reasons = reportTrip ? ((await tripService.getTripFeedbackReasons(ctx, {})) as { trpFdbkReasons: { id: number; name: string }[] }).trpFdbkReasons : []
 
@@ -156,34 +148,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireUser(context, request)
   const { filter, page } = parseRoute(params)
-  const form = await request.formData()
-  const back = listPath(filter, page)
-  const reported = await tripReportAction(context, form, { back })
-  if (reported) return reported
-  switch (form.get('intent')) {
-    case 'confirm-way': {
-      const submission = parseWithZod(form, { schema: QuickConfirmSchema })
-      const tripId = Number(form.get('tripId')) || 0
-      const to = tripId ? `${listPath(filter, page, tripId)}#trip-${tripId}` : back
-      if (submission.status !== 'success') return redirectWithToast(context, to, failure('ways:quick.choosePurpose'))
-      await runOrToast(context, to, (ctx) => confirmWithPurpose(ctx, { id: submission.value.tripId, purposeId: submission.value.purposeId, version: submission.value.version }))
-      return redirectWithToast(context, to, success('common:success.wayConfirmed'))
-    }
-    case 'set-zero-trip-day': {
-      const day = String(form.get('day') ?? '')
-      const to = isDateParam(day) ? `${back}#day-${day}` : back
-      await runOrToast(context, to, (ctx) => tripService.setZeroTripDay(ctx, { day }))
-      return redirectWithToast(context, to, success('common:success.noTripDaySet'))
-    }
-    case 'unset-zero-trip-day': {
-      const day = String(form.get('day') ?? '')
-      const to = isDateParam(day) ? `${back}#day-${day}` : back
-      await runOrToast(context, to, (ctx) => tripService.deleteZeroTripDay(ctx, { day }))
-      return redirectWithToast(context, to, success('ways:review17.unmarked'))
-    }
-    default:
-      throw data('Unknown intent', { status: 400 })
-  }
+  return runIntent(listActions, await request.formData(), { context, filter, page, back: listPath(filter, page) })
 }
 
 export default function TripList({ loaderData }: Route.ComponentProps) {
@@ -252,7 +217,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                       trip={trip}
                       highlighted={trip.id === highlight}
                       reportHref={reportDialogHref(trip.id)}
-                      withdraw={trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null}
+                      withdraw={trip.canWithdraw ? { returnTo: listCardHref(filter, page, trip.id) } : null}
                       purposes={loaderData.purposes}
                       from={filter}
                     />
@@ -262,7 +227,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                         tripId={trip.id}
                         reasons={loaderData.reasons}
                         closeHref={back(`trip-${trip.id}`)}
-                        returnTo={`${listPath(filter, page, trip.id)}#trip-${trip.id}`}
+                        returnTo={listCardHref(filter, page, trip.id)}
                         tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
                       />
                     ) : null}
@@ -294,66 +259,5 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
       {body}
       {!outOfRange ? paginator : null}
     </section>
-  )
-}
-
-/** What a participant without any way does next: record with the app, or add a missed way by hand. */
-function FirstSteps({ hasCampaign }: { hasCampaign: boolean }) {
-  const { t } = useTranslation('ways')
-  return (
-    <div className="first-steps stack--sm">
-      <ol className="first-steps__list">
-        <li>{t('list.start.app')}</li>
-        <li>{t('list.start.record')}</li>
-        <li>{t('list.start.review')}</li>
-      </ol>
-      <p className="cluster">
-        {hasCampaign ? (
-          <ButtonLink to="/ways/add" variant="primary">
-            {t('list.start.add')}
-          </ButtonLink>
-        ) : null}
-        <ButtonLink to="/help/faq">{t('list.start.help')}</ButtonLink>
-      </p>
-    </div>
-  )
-}
-
-/** "23 of 71 ways confirmed", a bar, and the campaign's days left. */
-function ReviewProgressLine({ progress }: { progress: ReviewProgress }) {
-  const { t } = useTranslation('ways')
-  return (
-    <div className="review-progress">
-      <p className="review-progress__text">
-        {t('progress.confirmed', { count: progress.total, confirmed: progress.confirmed })}
-        {progress.daysLeft != null ? <span className="review-progress__days"> · {t('progress.daysLeft', { count: progress.daysLeft })}</span> : null}
-      </p>
-      <progress className="review-progress__bar" max={progress.total} value={progress.confirmed} aria-hidden="true" />
-    </div>
-  )
-}
-
-function NoTripsDialog({ day, label, closeHref, hasCampaign, today }: { day: string; label: string; closeHref: string; hasCampaign: boolean; today: boolean }) {
-  const { t } = useTranslation('ways')
-  return (
-    <Dialog id="noTrips" open title={t('noTrips.title')} closeHref={closeHref} closeLabel={t('common:actions.close')}>
-      <p>{t('noTrips.text', { day: label })}</p>
-      {today ? <p className="text-small">{t('review17.todayNote')}</p> : null}
-      <div className="no-trips-actions">
-        <Form method="post">
-          <input type="hidden" name="intent" value="set-zero-trip-day" />
-          <input type="hidden" name="day" value={day} />
-          <Button variant="primary" block>
-            {t('noTrips.confirm')}
-          </Button>
-        </Form>
-        {hasCampaign ? (
-          <ButtonLink to={`/ways/add/${day}`} variant="secondary" block>
-            {t('noTrips.add')}
-          </ButtonLink>
-        ) : null}
-        <DialogCloseLink className={buttonClass({ variant: 'ghost', block: true })}>{t('common:actions.cancel')}</DialogCloseLink>
-      </div>
-    </Dialog>
   )
 }

@@ -1,0 +1,46 @@
+// The forms of the way's page and the ways list, one zod schema each (server: parseWithZod in the intent table;
+// client: the dialogs' constraints and error display). Messages are catalogue keys.
+import { z } from 'zod'
+import { zId } from '~/domain/ids'
+
+/** The way's version the form was rendered with (a stale one makes the service answer TRIP_CHANGED). */
+const version = z.coerce.number().int().nonnegative().optional()
+/** Checkboxes: one value per chosen item, at least one. */
+const chosen = <T extends z.ZodType>(item: T, key: string) => z.array(item, { error: key }).min(1, key)
+
+export const SetPurposesSchema = z.object({ version, purposes: chosen(zId, 'trip:validation.purposesRequired') })
+export const SetLegPurposesSchema = SetPurposesSchema.extend({ legId: zId })
+export const SetLegModesSchema = z.object({
+  version,
+  legId: zId,
+  tfcModes: chosen(z.string().max(100), 'trip:validation.modeRequired'),
+  /** Which button saved the selector: the neighbouring leg's selector opens next. */
+  go: z.enum(['prev', 'next', 'ok']).optional(),
+})
+export const WaySchema = z.object({ version })
+export const LegSchema = z.object({ version, legId: zId })
+
+/** The report dialog (ways list and way's page): one value per chosen reason. */
+export const ReportSchema = z.object({
+  tripId: zId,
+  trpFdbkReasonIds: chosen(zId, 'errors:REASONS_REQUIRED'),
+  returnTo: z.string().optional(),
+})
+export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string().optional() })
+
+/** The list's quick confirmation: one purpose for the whole way, then confirmed. */
+export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId, version })
+
+/** Marking a day without ways, or taking the mark back (the service checks the day). */
+export const NoTripDaySchema = z.object({ day: z.string().max(20).optional() })
+
+/** Adding or changing a place: the service owns the rules (name, position); `place` is a chosen search result ('lat;lon'). */
+export const PoiSaveSchema = z.object({
+  id: zId.optional(),
+  name: z.string().max(1000).optional(),
+  lat: z.string().max(100).optional(),
+  lon: z.string().max(100).optional(),
+  place: z.string().max(200).optional(),
+  verified: z.boolean().optional(),
+})
+export const PoiDeleteSchema = z.object({ id: zId })

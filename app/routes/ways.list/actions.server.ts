@@ -1,0 +1,53 @@
+// The ways list's posts, one row per intent (form schema → handler): the report flow, the quick confirmation on a
+// card, and marking a day without ways (or taking the mark back). Each answers with a redirect to the list page,
+// at the card or day it concerns, with a toast.
+import type { Ctx } from '~/lib/context.server'
+import { intent, type IntentTable } from '~/lib/intents.server'
+import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { NoTripDaySchema, QuickConfirmSchema } from '~/lib/trip-forms'
+import { listCardHref, listPath, type ListFilter } from '~/lib/ways-urls'
+import { parseIdText } from '~/domain/ids'
+import { isDateParam } from '~/domain/timeInput'
+import { tripService } from '~/services/trip.server'
+import { confirmWithPurpose } from '~/services/trip/edit.server'
+import { reportIntents } from '~/components/trip/report.server'
+
+export type ListActionArgs = {
+  context: Ctx
+  filter: ListFilter
+  page: number
+  /** The list page posted from; where a service error's toast is shown. */
+  back: string
+}
+
+/** The day's place on the list page. */
+const dayAnchor = (back: string, day: string | undefined) => (day && isDateParam(day) ? `${back}#day-${day}` : back)
+
+export const listActions = {
+  ...reportIntents,
+  'confirm-way': intent(
+    QuickConfirmSchema,
+    async ({ tripId, purposeId, version }, { context, filter, page }: ListActionArgs) => {
+      const to = listCardHref(filter, page, tripId)
+      await runOrToast(context, to, (ctx) => confirmWithPurpose(ctx, { id: tripId, purposeId, version }))
+      return redirectWithToast(context, to, success('common:success.wayConfirmed'))
+    },
+    {
+      // The card has no place for a field error: back to the card with the message as a toast.
+      invalid: async ({ context, filter, page, back }: ListActionArgs, submission) => {
+        const tripId = typeof submission.payload.tripId === 'string' ? parseIdText(submission.payload.tripId) : null
+        return redirectWithToast(context, tripId ? listCardHref(filter, page, tripId) : back, failure('ways:quick.choosePurpose'))
+      },
+    },
+  ),
+  'set-zero-trip-day': intent(NoTripDaySchema, async ({ day = '' }, { context, back }: ListActionArgs) => {
+    const to = dayAnchor(back, day)
+    await runOrToast(context, to, (ctx) => tripService.setZeroTripDay(ctx, { day }))
+    return redirectWithToast(context, to, success('common:success.noTripDaySet'))
+  }),
+  'unset-zero-trip-day': intent(NoTripDaySchema, async ({ day = '' }, { context, back }: ListActionArgs) => {
+    const to = dayAnchor(back, day)
+    await runOrToast(context, to, (ctx) => tripService.deleteZeroTripDay(ctx, { day }))
+    return redirectWithToast(context, to, success('ways:review17.unmarked'))
+  }),
+} satisfies IntentTable<ListActionArgs>

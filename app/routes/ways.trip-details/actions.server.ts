@@ -1,0 +1,76 @@
+// The way's page's posts, one row per intent (form schema → handler). Every form carries the way's `version`;
+// each handler redirects back with a toast (a service error: back with an error toast), so every post works
+// without JavaScript. Invalid input answers 400 with the form's reply; the dialog shows the error by its field.
+import { redirect } from 'react-router'
+import type { Ctx } from '~/lib/context.server'
+import { serviceCtx } from '~/lib/context.server'
+import { intent, type IntentTable } from '~/lib/intents.server'
+import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { LegSchema, SetLegModesSchema, SetLegPurposesSchema, SetPurposesSchema, WaySchema } from '~/lib/trip-forms'
+import { listPath, wayPath, type ListFilter } from '~/lib/ways-urls'
+import { tripService } from '~/services/trip.server'
+import { tripDetail } from '~/services/trip/edit.server'
+import { reportIntents } from '~/components/trip/report.server'
+
+export type TripActionArgs = {
+  context: Ctx
+  id: number
+  /** The list tab the page was opened from (kept across every post). */
+  from: ListFilter | null
+  /** The way's page; also where a service error's toast is shown. */
+  back: string
+}
+
+/** The way's page with more search parameters. */
+const at = (here: string, query: string) => `${here}${here.includes('?') ? '&' : '?'}${query}`
+const run = <T>(context: Ctx, back: string, fn: Parameters<typeof runOrToast<T>>[2]) => runOrToast(context, back, fn)
+
+export const tripDetailActions = {
+  ...reportIntents,
+  'set-purposes': intent(SetPurposesSchema, async ({ purposes, version }, { context, id, back }: TripActionArgs) => {
+    await run(context, back, (ctx) => tripService.setTripPurposes(ctx, { id, purposeIds: purposes, version }))
+    return redirectWithToast(context, back, success('common:success.wayUpdated'))
+  }),
+  'set-leg-purposes': intent(SetLegPurposesSchema, async ({ legId, purposes, version }, { context, back }: TripActionArgs) => {
+    await run(context, back, (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tripPurposes: purposes }, version }))
+    return redirectWithToast(context, at(back, `leg=${legId}`), success('common:success.legUpdated'))
+  }),
+  'set-leg-modes': intent(SetLegModesSchema, async ({ legId, tfcModes, version, go }, { context, id, back }: TripActionArgs) => {
+    const result = await run(context, back, (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }))
+    // Back / Next open the neighbouring leg's selector (spec 2.7: "back, ok and next buttons").
+    const detail = await tripDetail(serviceCtx(context), id)
+    const index = detail.trip.legs.findIndex((l) => l.id === legId)
+    const target = go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined
+    if (target && detail.trip.way.allows.setModes) return redirect(`${at(back, `dialog=modes&leg=${target.id}`)}#modes`)
+    const changed = version === undefined || result.version !== version
+    const leg = at(back, `leg=${legId}`)
+    return changed ? redirectWithToast(context, leg, success('common:success.legUpdated')) : redirect(leg)
+  }),
+  confirm: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
+    await run(context, back, (ctx) => tripService.confirmTrip(ctx, { id, version }))
+    return redirectWithToast(context, back, success('common:success.wayConfirmed'))
+  }),
+  complete: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
+    await run(context, back, (ctx) => tripService.completeTrip(ctx, { id, version }))
+    return redirectWithToast(context, back, success('common:success.wayUpdated'))
+  }),
+  'delete-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
+    await run(context, back, (ctx) => tripService.deleteLegs(ctx, { ids: [legId], version }))
+    // Spec 4: after deleting, "the selection is cleared".
+    return redirectWithToast(context, back, success('common:success.legDeleted'))
+  }),
+  'copy-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
+    const { leg } = await run(context, back, (ctx) => tripService.copyLeg(ctx, { id: legId, version }))
+    return redirectWithToast(context, at(back, `leg=${leg.id}`), success('common:success.legCopied'))
+  }),
+  'copy-trip': intent(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
+    const { trp } = await run(context, back, (ctx) => tripService.copyTrip(ctx, { id, version }))
+    return redirectWithToast(context, wayPath(trp.id, from), success('common:success.wayCopied'))
+  }),
+  'delete-trip': intent(WaySchema, async (_, { context, id, from }: TripActionArgs) => {
+    // Back to the list on an error too: after a double submit the way is gone (TRIP_NOT_FOUND).
+    const listPage = listPath(from ?? 'all', 1)
+    await run(context, listPage, (ctx) => tripService.deleteTrips(ctx, { trpIds: [id] }))
+    return redirectWithToast(context, listPage, success('common:success.wayDeleted'))
+  }),
+} satisfies IntentTable<TripActionArgs>
