@@ -1,7 +1,7 @@
 // The account e-mails (verification, password reset, "you already have an account"), each as plain text and HTML
 // in the recipient's language. Texts live in locales/<lang>/account.json under mail.*; links follow contracts.md §4.
-import type { Mail } from '~/lib/mailer.server'
-import { tFor } from '~/lib/i18n.server'
+import type { Mail } from '~/infra/mailer.server'
+import { tFor } from '~/infra/i18n.server'
 import { DEFAULT_LOCALE, parseLocale, type Locale } from '~/domain/locale'
 
 /** contracts.md §4: PUBLIC_URL/user/verify-email?email=<address>&verstr=<token> */

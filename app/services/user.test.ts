@@ -8,7 +8,7 @@ import { memoryMailer, serviceContext, testDatabase, testEnv } from '../../tests
 import type { Database } from '~/db/connect.server'
 import { answers, legs, oneTimeTokens, pendingPosts, pois, sessions, throttleEvents, trips, users, zeroTripDays } from '~/db/schema'
 import type { Locale } from '~/domain/locale'
-import { createMailer } from '~/lib/mailer.server'
+import { createMailer } from '~/infra/mailer.server'
 import { ServiceError, type ServiceContext, type SessionUser } from './core.server'
 import * as password from './password.server'
 import { findPendingPost, takePendingPost, PENDING_POST_MAX_AGE_MS } from './pending-posts.server'

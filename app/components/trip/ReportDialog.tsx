@@ -1,6 +1,6 @@
 // The report-reasons dialog (spec 2.9 "report reasons", spec 4 "Report flow"): pick one or more reasons, submit.
 // Used by the ways list and the trip detail page. The form posts intent=report to the page's own action, which hands
-// it to `tripReportAction` (./report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
+// it to `tripReportAction` (routes/ways.report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
 // fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 { reportError } and the dialog
 // shows it next to the reasons.
 import { Form, useActionData } from 'react-router'

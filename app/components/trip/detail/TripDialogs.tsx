@@ -4,7 +4,7 @@
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
-import { MODES_BY_COMMONNESS } from '~/components/icons/modes'
+import { MODES_BY_COMMONNESS } from '~/domain/trafficModes'
 import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 import { legPurposesLabel } from '~/domain/tripName'
 import { FormBasics, SubmitButton, timeOf, type DetailLeg, type DetailTrip } from './shared'

@@ -8,10 +8,7 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { tripService } from '~/services/trip.server'
 import { REPORT_REMARK } from '~/services/trip/list.server'
-import { REPORT_FALLBACK } from './ReportDialog'
-
-/** Also importable from ./ReportDialog (client-safe). */
-export { REPORT_FALLBACK }
+import { REPORT_FALLBACK } from '~/components/trip/ReportDialog'
 
 export async function tripReportAction(context: Ctx, form: FormData, opts: { back: string }) {
   const intent = form.get('intent')
