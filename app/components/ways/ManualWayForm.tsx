@@ -29,8 +29,7 @@ export interface WayFormData {
   version?: number
 }
 
-const PICKERS = ['purposes', 'start', 'end', 'modes'] as const
-type PickerId = (typeof PICKERS)[number]
+type PickerId = 'purposes' | 'start' | 'end' | 'modes'
 
 const LIST_URL = '/ways/list/all/page/1'
 
