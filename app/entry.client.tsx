@@ -1,4 +1,4 @@
-// Hydration, once the page's catalogue is here: its URL names its content (app/lib/i18n.server.ts), so after the
+// Hydration, once the page's catalogue is here: its URL names its content (app/infra/i18n.server.ts), so after the
 // first page it comes from the browser's cache. i18next starts with exactly the language the server rendered, so the
 // first render matches the HTML. Should the catalogue fail to load, the page stays as the server rendered it, which
 // works without JavaScript.
@@ -7,7 +7,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { createInstance, type i18n, type Resource } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
-import { catalogueFile, I18NEXT_OPTIONS, type Catalogue } from '~/lib/i18n'
+import { catalogueFile, I18NEXT_OPTIONS, type Catalogue } from '~/infra/i18n'
 
 async function loadI18n(): Promise<i18n | null> {
   const url = document.querySelector<HTMLMetaElement>('meta[name="i18n-catalogue"]')?.content

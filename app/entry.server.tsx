@@ -6,13 +6,14 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { requestContext } from '~/lib/context.server'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n } from 'i18next'
-import { getI18n, i18nFor } from '~/lib/i18n.server'
+import { getI18n } from '~/lib/i18n.server'
+import { i18nFor } from '~/infra/i18n.server'
 import { STYLESHEET_CSS } from '~/lib/stylesheet.server'
 import { InlineCssContext } from '~/components/layout/Stylesheet'
 import { NonceContext } from '~/lib/nonce'
 import { securityHeaders } from '~/lib/headers.server'
 import { DEFAULT_LOCALE } from '~/domain/locale'
-import { log } from '~/lib/log.server'
+import { log } from '~/infra/log.server'
 
 export { getApp } from '~/lib/app.server'
 
@@ -88,6 +89,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   log.error({ msg: 'unhandled error', error: error instanceof Error ? (error.stack ?? error.message) : String(error), path: new URL(request.url).pathname })
 }
 export { newServerContext } from '~/lib/context.server'
-export { log, withRequestId } from '~/lib/log.server'
-export { writeServerInfo, removeServerInfo } from '~/cli/handoff.server'
-export { DEMO_LOGIN } from '~/db/seed-demo.server'
+export { log, withRequestId } from '~/infra/log.server'
+export { writeServerInfo, removeServerInfo } from '~/infra/handoff.server'
+export { DEMO_LOGIN } from '~/services/seed-demo.server'

@@ -3,7 +3,7 @@
 // opens itself (the embedded PGlite directory before the server starts, or DATABASE_URL).
 import { sql } from 'drizzle-orm'
 import { connect, type Database } from '~/db/connect.server'
-import { demoCampaign } from '~/db/demo/campaign'
+import { demoCampaign } from '~/services/demo/campaign'
 import { addDays, dayInZone } from '~/domain/time'
 import { createUser, importCampaign } from '~/services/import.server'
 

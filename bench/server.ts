@@ -1,7 +1,6 @@
 // Build (when needed) and run the production server for the benchmarks; every process started here is tracked and
 // stopped on exit.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { request } from './load'

@@ -1,7 +1,7 @@
 // A campaign whose initial questionnaire holds one question of each question type: the demo study's four
 // questionnaires (which together use every type) in one, for the accessibility and screenshot tests.
 import { expect, type Page } from '@playwright/test'
-import { demoCampaign } from '../app/db/demo/campaign'
+import { demoCampaign } from '../app/services/demo/campaign'
 import { day } from './fixtures'
 
 /**

@@ -1,7 +1,6 @@
 // The server for the browser tests: a fresh DATA_DIR with the demo study, plus a local tile stub
 // (the map never reaches the internet in tests).
 import fs from 'node:fs'
-import path from 'node:path'
 
 const dataDir = process.env.DATA_DIR
 if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })

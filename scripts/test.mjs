@@ -1,5 +1,6 @@
-// npm test: unit and integration tests (vitest; the database tests again on PostgreSQL when
-// TEST_DATABASE_URL is set), then the build, then the browser tests (Playwright, JS on and off).
+// npm test: the static checks (types, ESLint with the layer rule, Prettier), then unit and integration tests (vitest;
+// the database tests again on PostgreSQL when TEST_DATABASE_URL is set), then the build, then the browser tests
+// (Playwright, JS on and off). `npm test static|unit|e2e` runs one part.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -13,16 +14,27 @@ const run = (cmd, args, env = {}) => {
   return r.status ?? 1
 }
 
-// Unpacks the npm-installed Chromium now (when there is no other), before Playwright's workers look for it.
-const browser = await findChromium()
-if (!browser) {
-  console.error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH to a Chromium binary.')
-  process.exit(1)
-}
-console.log(`Chromium: ${browser.executablePath} (${browser.source})`)
+const only = process.argv[2] // optional: static | unit | e2e
 
-const only = process.argv[2] // optional: unit | e2e
+// Unpacks the npm-installed Chromium now (when there is no other), before Playwright's workers look for it.
+if (only !== 'static') {
+  const browser = await findChromium()
+  if (!browser) {
+    console.error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH to a Chromium binary.')
+    process.exit(1)
+  }
+  console.log(`Chromium: ${browser.executablePath} (${browser.source})`)
+}
+
 const results = []
+// Static checks first: each runs and is reported even when one before it failed. tsc needs React Router's generated
+// route types, so typegen runs right before it.
+if (!only || only === 'static') {
+  const typegen = run(bin('react-router'), ['typegen'])
+  results.push(['typecheck (react-router typegen && tsc)', typegen === 0 ? run(bin('tsc'), []) : typegen])
+  results.push(['lint (eslint .)', run(bin('eslint'), ['.'])])
+  results.push(['format (prettier --check .)', run(bin('prettier'), ['--check', '.'])])
+}
 // Each vitest run also writes a JSON report, so the summary at the end (all a CI log's tail may show) names the
 // failed tests instead of only the part that failed.
 const reports = path.join(root, 'test-results')

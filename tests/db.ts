@@ -2,8 +2,8 @@
 // PostgreSQL when TEST_DB_KIND=postgres (scripts/test.mjs runs the database tests both ways).
 import crypto from 'node:crypto'
 import { connect, type Database } from '~/db/connect.server'
-import { loadEnv, type Env } from '~/lib/env.server'
-import type { Mail, Mailer } from '~/lib/mailer.server'
+import { loadEnv, type Env } from '~/infra/env.server'
+import type { Mail, Mailer } from '~/infra/mailer.server'
 import type { ServiceContext, SessionUser } from '~/services/core.server'
 import type { Locale } from '~/domain/locale'
 import os from 'node:os'

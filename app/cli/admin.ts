@@ -4,19 +4,19 @@
 // remind is one transaction; remind records each mail as it sends it). Progress of long imports and exports goes
 // to stderr.
 // With the embedded database and a server running on the same DATA_DIR, the command is handed to that server
-// (see handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
+// (see app/infra/handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { connect } from '~/db/connect.server'
 import { jsonLines, lineOf } from '~/domain/jsonLines'
-import { loadEnv, type Env } from '~/lib/env.server'
-import { createMailer } from '~/lib/mailer.server'
+import { loadEnv, type Env } from '~/infra/env.server'
+import { createMailer } from '~/infra/mailer.server'
 import { ImportError } from '~/services/import.server'
 import { CommandError, isCommand, runCommand, type CommandDeps, type CommandName } from './commands.server'
 import { progress } from './progress'
-import { acquireCliLock, runningServer, serverInfoPath, type ServerHandoff } from './handoff.server'
+import { acquireCliLock, runningServer, serverInfoPath, type ServerHandoff } from '~/infra/handoff.server'
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 

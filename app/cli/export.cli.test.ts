@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { usePostgres } from '../../tests/db'
 import { runNode } from '../../tests/proc'
 import { connect } from '~/db/connect.server'
-import { seedDemoIfEmpty } from '~/db/seed-demo.server'
+import { seedDemoIfEmpty } from '~/services/seed-demo.server'
 import { EXPORT_FILES } from '~/services/export.server'
 
 // Child processes open PGlite and run the migrations: slow on a busy shared machine.

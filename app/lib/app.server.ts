@@ -1,15 +1,12 @@
 // The application instance: configuration, database and mailer, created once per process.
 import path from 'node:path'
-import { connect, type Database } from '~/db/connect.server'
-import { getEnv, type Env } from './env.server'
-import { createMailer, type Mailer } from './mailer.server'
-import { log } from './log.server'
+import { connect } from '~/db/connect.server'
+import type { App } from '~/services/core.server'
+import { getEnv, type Env } from '~/infra/env.server'
+import { createMailer } from '~/infra/mailer.server'
+import { log } from '~/infra/log.server'
 
-export interface App {
-  env: Env
-  database: Database
-  mailer: Mailer
-}
+export type { App }
 
 let appPromise: Promise<App> | undefined
 
@@ -24,7 +21,7 @@ export function setApp(app: App | undefined) {
 
 export async function createApp(env: Env, opts: { seed?: boolean } = {}): Promise<App> {
   // The embedded database can be opened by one process only: wait while an admin command holds it, and hold the
-  // same lock while opening, migrating and seeding, so a command started meanwhile waits for us (app/cli/handoff).
+  // same lock while opening, migrating and seeding, so a command started meanwhile waits for us (app/infra/handoff.server.ts).
   const release = env.DATABASE_URL ? () => {} : await waitForCliLock(env.DATA_DIR)
   try {
     return await openApp(env, opts)
@@ -34,7 +31,7 @@ export async function createApp(env: Env, opts: { seed?: boolean } = {}): Promis
 }
 
 async function waitForCliLock(dataDir: string): Promise<() => void> {
-  const { acquireCliLock, cliLockHolder } = await import('~/cli/handoff.server')
+  const { acquireCliLock, cliLockHolder } = await import('~/infra/handoff.server')
   const deadline = Date.now() + 120_000
   while (cliLockHolder(dataDir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
   return acquireCliLock(dataDir)
@@ -45,7 +42,7 @@ async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), from: env.MAIL_FROM })
   const app = { env, database, mailer }
   if (opts.seed !== false && env.DEMO === '1') {
-    const { seedDemoIfEmpty } = await import('~/db/seed-demo.server')
+    const { seedDemoIfEmpty } = await import('~/services/seed-demo.server')
     const seeded = await seedDemoIfEmpty(database.db, new Date())
     if (seeded) log.info({ msg: 'demo study seeded' })
   }

@@ -1,7 +1,7 @@
 // Any other path: the not-found page, HTTP 404.
 import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 export function loader() {
   return data(null, { status: 404 })

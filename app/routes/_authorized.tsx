@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_authorized'
 import { requireUser } from '~/lib/guards.server'
 import { isAuthorized } from '~/services/authorization.server'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request)

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_ways'
 import { req } from '~/lib/context.server'
 import { Tabs } from '~/components/ui'
-import { isListFilter, LIST_FILTERS, listPath } from '~/lib/ways-urls'
+import { isListFilter, LIST_FILTERS, listPath } from '~/domain/waysUrls'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { hasCampaign: req(context).user?.campaignId != null }

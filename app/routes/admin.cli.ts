@@ -1,11 +1,11 @@
 // POST /admin/cli: the admin CLI hands its command to this server while the server holds the embedded database
-// (app/cli/handoff.server.ts). Authorised by the bearer token the server wrote to DATA_DIR/server.json (0600), so
+// (app/infra/handoff.server.ts). Authorised by the bearer token the server wrote to DATA_DIR/server.json (0600), so
 // only someone who can read the server's data directory gets in. Resource route: action only.
 import { z } from 'zod'
 import type { Route } from './+types/admin.cli'
 import { req } from '~/lib/context.server'
-import { log } from '~/lib/log.server'
-import { readServerInfo, tokenMatches } from '~/cli/handoff.server'
+import { log } from '~/infra/log.server'
+import { readServerInfo, tokenMatches } from '~/infra/handoff.server'
 import { runCommand } from '~/cli/commands.server'
 import { ImportError } from '~/services/import.server'
 

@@ -1,17 +1,15 @@
 // Contact: fixed postal address; the campaign's contact e-mail when the user has a campaign, else a default text.
-import { eq } from 'drizzle-orm'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/contact'
 import { req } from '~/lib/context.server'
-import { campaigns } from '~/db/schema'
-import { PageTitle } from '~/lib/title'
+import { campaignContactEmail } from '~/services/campaign.server'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const r = req(context)
   let email: string | null = null
   if (r.user?.campaignId != null) {
-    const [c] = await r.app.database.db.select({ email: campaigns.contactByEmail }).from(campaigns).where(eq(campaigns.id, r.user.campaignId))
-    email = c?.email ?? null
+    email = await campaignContactEmail(r.app.database.db, r.user.campaignId)
   }
   return { email }
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.faq'
 import { serviceCtx } from '~/lib/context.server'
 import { infoService } from '~/services/info.server'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return infoService.getFaqList(serviceCtx(context), { platformConstant: 'WEB' })

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.imprint'
 import { req, serviceCtx } from '~/lib/context.server'
 import { infoService } from '~/services/info.server'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { txtModule } = await infoService.getTextModule(serviceCtx(context), { platformConstant: 'WEB', txtModuleConstant: 'IMPRINT' })

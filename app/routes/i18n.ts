@@ -1,9 +1,9 @@
-// /i18n/<lang>.<hash>.json — the browser's copy of a language's catalogue (app/lib/i18n.server.ts). The hash names
+// /i18n/<lang>.<hash>.json — the browser's copy of a language's catalogue (app/infra/i18n.server.ts). The hash names
 // the content, so the current file is cached for a year; a page of an older release asking for its old hash gets
 // today's texts, not cached.
 import type { Route } from './+types/i18n'
-import { catalogueAsset } from '~/lib/i18n.server'
-import { catalogueFile } from '~/lib/i18n'
+import { catalogueAsset } from '~/infra/i18n.server'
+import { catalogueFile } from '~/infra/i18n'
 
 export function loader({ params }: Route.LoaderArgs) {
   const file = catalogueFile(params.file)

@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import type { Route } from './+types/sandbox'
 import { serviceCtx } from '~/lib/context.server'
 import { listTripPurposes } from '~/services/info.server'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const purposes = await listTripPurposes(serviceCtx(context))

@@ -14,7 +14,7 @@ import { userService } from '~/services/user.server'
 import { FormErrors } from '~/components/form/TextField'
 import { PasswordField } from '~/components/form/PasswordField'
 import { Notice } from '~/components/ui'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(context, request)

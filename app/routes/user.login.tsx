@@ -17,7 +17,7 @@ import { userService } from '~/services/user.server'
 import { deleteSession } from '~/services/session.server'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { Notice } from '~/components/ui'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 /** Login: idStr required, password required. */
 export const LoginSchema = z.object({

@@ -13,7 +13,7 @@ import { isBot } from '~/lib/honeypot.server'
 import { email, minLen } from '~/lib/forms'
 import { userService } from '~/services/user.server'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 const optionalText = z.string().trim().max(200).optional()
 

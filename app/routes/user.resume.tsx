@@ -10,7 +10,7 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { findPendingPost, takePendingPost } from '~/services/pending-posts.server'
 import { Notice } from '~/components/ui'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 function backTo(request: Request) {
   return safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/ways')

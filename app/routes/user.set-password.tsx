@@ -13,7 +13,7 @@ import { serviceErrorReply } from '~/lib/account.server'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { userService } from '~/services/user.server'
 import { FormErrors, TextField } from '~/components/form/TextField'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 /**
  * The new password meets the one minimum (domain/password.ts) — a shorter one could never be given as the current

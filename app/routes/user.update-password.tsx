@@ -12,7 +12,7 @@ import { redirectWithToast, success } from '~/lib/http.server'
 import { UpdatePasswordSchema } from '~/lib/account-forms'
 import { userService } from '~/services/user.server'
 import { UpdatePasswordForm } from '~/components/form/UpdatePasswordForm'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
 

@@ -4,7 +4,7 @@
 import { data } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/ways.add'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 import { defaultWayForm } from '~/domain/manualWayForm'
 import { isDateParam } from '~/domain/timeInput'
 import { ManualWayPage, shouldRevalidateWayForm } from '~/components/ways/ManualWayForm'

@@ -2,7 +2,7 @@
 // foreign or not manually created way: error toast 'ways.editWay.doesntExist' and back.
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/ways.edit'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 import { wayFormFromLeg } from '~/domain/manualWayForm'
 import { ManualWayPage, shouldRevalidateWayForm } from '~/components/ways/ManualWayForm'
 import { formData, loadEditable, saveWay } from './ways.manual.server'

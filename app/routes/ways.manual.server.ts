@@ -10,7 +10,7 @@ import { errorToast, failure, redirectWithToast, success } from '~/lib/http.serv
 import { readWayForm, wayFormLeg, type WayFormValues } from '~/domain/manualWayForm'
 import type { FormReply } from '~/lib/forms'
 import { wayFormSchema } from '~/lib/way-forms'
-import { FIRST_LIST_PAGE, listCardHref } from '~/lib/ways-urls'
+import { FIRST_LIST_PAGE, listCardHref } from '~/domain/waysUrls'
 import type { WayFormData } from '~/components/ways/ManualWayForm'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import { listTrafficModes, listTripPurposes } from '~/services/info.server'

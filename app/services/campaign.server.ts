@@ -2,6 +2,7 @@
 // questionnaires (their summaries: availability window, answered, mandatory), and participation.
 import { asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
+import type { Db } from '~/db/connect.server'
 import { campaigns, users } from '~/db/schema'
 import type { QuestionnaireSummary } from '~/domain/availability'
 import { dayInZone, formatTime } from '~/domain/time'
@@ -56,6 +57,12 @@ export async function currentCampaign(ctx: AuthedContext): Promise<CurrentCampai
   if (!c) return null
   const s = await campaignSummaries(ctx, c.id)
   return { ...toDto(c, ctx.env.STUDY_TIME_ZONE), initialQtnSummary: s.initial, finalQtnSummary: s.final }
+}
+
+/** The contact e-mail of a campaign (the contact page shows it), or null when it has none or does not exist. */
+export async function campaignContactEmail(db: Db, campaignId: number): Promise<string | null> {
+  const [c] = await db.select({ email: campaigns.contactByEmail }).from(campaigns).where(eq(campaigns.id, campaignId))
+  return c?.email ?? null
 }
 
 export const campaignService = {

@@ -1,9 +1,9 @@
 // The service-method framework: every service method is declared once with a zod schema for its params,
 // whether it needs a session, and a run function. The HTML routes and the HTTP endpoint both call these.
 import { z } from 'zod'
-import type { Db } from '~/db/connect.server'
-import type { Env } from '~/lib/env.server'
-import type { Mailer } from '~/lib/mailer.server'
+import type { Database, Db } from '~/db/connect.server'
+import type { Env } from '~/infra/env.server'
+import type { Mailer } from '~/infra/mailer.server'
 import type { Locale } from '~/domain/locale'
 
 /** A failure the caller can act on: one constant of the errs catalogue (locales/<lang>/errors.json). */
@@ -15,6 +15,13 @@ export class ServiceError extends Error {
     super(constant)
     this.name = 'ServiceError'
   }
+}
+
+/** The application instance: configuration, database and mailer, created once per process (app/lib/app.server.ts). */
+export interface App {
+  env: Env
+  database: Database
+  mailer: Mailer
 }
 
 export interface SessionUser {

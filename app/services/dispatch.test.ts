@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabase, testEnv, memoryMailer } from '../../tests/db'
 import type { Database } from '~/db/connect.server'
 import { dispatch } from './dispatch.server'
-import type { App } from '~/lib/app.server'
+import type { App } from '~/services/core.server'
 import { users } from '~/db/schema'
 import { hashPassword } from './password.server'
 

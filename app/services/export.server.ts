@@ -33,7 +33,7 @@ import {
 import { csvRecord, isoInZone } from '~/domain/exportFormat'
 import { ModeMatrix } from '~/domain/modeMatrix'
 import { dayInZone } from '~/domain/time'
-import { tFor } from '~/lib/i18n.server'
+import { tFor } from '~/infra/i18n.server'
 import { method, type AuthedContext, type Service } from './core.server'
 import { currentCampaign } from './campaign.server'
 import { listFeedbackReasons, listTrafficModes } from './info.server'

@@ -7,8 +7,8 @@ import { testDatabase } from '../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
 import { campaigns, faqs, feedbackReasons, legs, pois, questionnaires, textModules, tripPurposes, trips, users } from '~/db/schema'
 import { QUESTION_TYPES } from '~/domain/questionnaire'
-import { DEMO_LOGIN, seedDemoIfEmpty } from '~/db/seed-demo.server'
-import { DANA, generateWays } from '~/db/demo/ways'
+import { DEMO_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.server'
+import { DANA, generateWays } from '~/services/demo/ways'
 import { assignCampaign, createUser, ImportError, importCampaign, importTrips, pathLength } from './import.server'
 import { walkQuestions, type Questionnaire } from './schemas/campaign-file'
 
@@ -138,6 +138,7 @@ describe('importCampaign', () => {
 
 /** The example with every kept id moved by an offset, so it can be imported again. */
 let offset = 0
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the example file, parsed from JSON and walked by hand
 function freshIds(file: Record<string, any>) {
   offset += 1_000_000
   const move = (o: { id: number }) => (o.id += offset)

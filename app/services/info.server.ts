@@ -5,10 +5,10 @@ import sanitizeHtml from 'sanitize-html'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { faqs, textModules, tripPurposes, feedbackReasons, type LocalizedText } from '~/db/schema'
 import { LOCALES, type Locale } from '~/domain/locale'
-import { TRAFFIC_MODES } from '~/components/icons/modes'
-import { resources, tFor } from '~/lib/i18n.server'
+import { TRAFFIC_MODES } from '~/domain/trafficModes'
+import { resources, tFor } from '~/infra/i18n.server'
 import { importCached } from './import-cache.server'
-import { lng } from '~/lib/i18n'
+import { lng } from '~/infra/i18n'
 import { method, type Service, type ServiceContext } from './core.server'
 
 const none = z.object({}).passthrough()

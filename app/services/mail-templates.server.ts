@@ -1,10 +1,10 @@
 // The account e-mails (verification, password reset, "you already have an account"), each as plain text and HTML
 // in the recipient's language. Texts live in locales/<lang>/account.json under mail.*; the links' shape is fixed (below)
 // because mails already sent must keep working.
-import type { Mail } from '~/lib/mailer.server'
-import { tFor } from '~/lib/i18n.server'
+import type { Mail } from '~/infra/mailer.server'
+import { tFor } from '~/infra/i18n.server'
 import { DEFAULT_LOCALE, parseLocale, type Locale } from '~/domain/locale'
-import { listPath } from '~/lib/ways-urls'
+import { listPath } from '~/domain/waysUrls'
 
 /** PUBLIC_URL/user/verify-email?email=<address>&verstr=<token> */
 export function verifyLink(publicUrl: string, email: string, token: string): string {

@@ -4,7 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { pois } from '~/db/schema'
-import type { Env } from '~/lib/env.server'
+import type { Env } from '~/infra/env.server'
 import { fillStaticMapTemplate, parseCoordinate, poiProblems, POI_CREATION_TYPES, type PoiCreationType } from '~/domain/poi'
 import { formatDayTime } from '~/domain/time'
 import { method, requireSession, ServiceError, zId, type AuthedContext, type Service, type ServiceContext } from './core.server'

@@ -8,8 +8,8 @@ import { campaigns, reminders } from '~/db/schema'
 import { daysInactive, isInactive, reminderDue } from '~/domain/activity'
 import { csvRecord, isoInZone } from '~/domain/exportFormat'
 import { parseLocale, DEFAULT_LOCALE, type Locale } from '~/domain/locale'
-import type { Mailer } from '~/lib/mailer.server'
-import { log } from '~/lib/log.server'
+import type { Mailer } from '~/infra/mailer.server'
+import { log } from '~/infra/log.server'
 import { reminderMail } from './mail-templates.server'
 
 export class StudyError extends Error {

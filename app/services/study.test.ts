@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabase } from '../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
 import { reminders, sessions, users, zeroTripDays } from '~/db/schema'
-import { createMailer } from '~/lib/mailer.server'
+import { createMailer } from '~/infra/mailer.server'
 import { createUser, importCampaign, importTrips } from './import.server'
 import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from './study.server'
 

@@ -5,7 +5,7 @@ import { Form, Link, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { EmailRequestSchema } from '~/lib/account-forms'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
-import { PageTitle } from '~/lib/title'
+import { PageTitle } from '~/components/layout/PageTitle'
 
 /** keys: 'resetPassword' or 'resetRegistration' (title, intro, email, submit in the account namespace). */
 export function EmailRequestPage({ keys }: { keys: 'resetPassword' | 'resetRegistration' }) {

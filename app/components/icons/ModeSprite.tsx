@@ -1,7 +1,8 @@
 // The traffic-mode and UI icons: <Icon name="trash" />, <ModeIcon mode="CAR" />. Each draws a symbol of icons.svg,
 // one static file the browser fetches once and caches for a year (its name carries its hash), so the drawings weigh
 // nothing in the page's JavaScript or in every page's HTML. All icons are 24×24 stroke drawings in currentColor.
-import { isTrafficMode, modeColor, modeIconId, type TrafficModeConstant } from './modes'
+import { isTrafficMode, type TrafficModeConstant } from '~/domain/trafficModes'
+import { modeColor, modeIconId } from './modes'
 // `no-inline`: always a file, never a data: URL copied into the JavaScript.
 import sprite from './icons.svg?no-inline'
 

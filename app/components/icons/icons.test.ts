@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { UI_ICONS } from './ModeSprite'
-import { TRAFFIC_MODES } from './modes'
+import { TRAFFIC_MODES } from '~/domain/trafficModes'
 
 const svg = fs.readFileSync(path.join(import.meta.dirname, 'icons.svg'), 'utf8')
 const symbols = [...svg.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1])

@@ -3,7 +3,7 @@
 // card and heading; the forms post to /ways/tripDetails/:id/questionnaire, which redirects back here.
 import { useTranslation } from 'react-i18next'
 import { ButtonLink, Notice } from '~/components/ui'
-import { wayPath } from '~/lib/ways-urls'
+import { wayPath } from '~/domain/waysUrls'
 import type { QuestionnaireStepData } from '~/services/questionnaire-step.server'
 import { QuestionnaireRunner } from './QuestionnaireRunner'
 

@@ -1,6 +1,6 @@
 // The report-reasons dialog (spec 2.9 "report reasons", spec 4 "Report flow"): pick one or more reasons, submit.
 // Used by the ways list and the trip detail page. The form posts intent=report to the page's own action, which hands
-// it to `reportIntents` (./report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
+// it to `reportIntents` (routes/ways.report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
 // fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 with the form's reply and the
 // dialog shows the error next to the reasons.
 import { getFormProps, useForm } from '@conform-to/react'
@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { replyFor } from '~/lib/forms'
-import { listPath } from '~/lib/ways-urls'
+import { listPath } from '~/domain/waysUrls'
 import { ReportSchema } from '~/lib/trip-forms'
 import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next'
 import { Badge, Card, cx, LinkCard } from '~/components/ui'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { wayTitle } from './wayTitle'
-import { wayPath, type ListFilter } from '~/lib/ways-urls'
+import { wayPath, type ListFilter } from '~/domain/waysUrls'
 import type { WayStatus as TripListStatus } from '~/domain/wayState'
 
 export interface TripCardData {

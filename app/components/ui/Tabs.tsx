@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { cx } from './cx'
 
 export type TabItem = {
   to: string

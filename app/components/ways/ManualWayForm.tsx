@@ -15,7 +15,7 @@ import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { displayDateTime, readWayForm, type WayFormValues } from '~/domain/manualWayForm'
 import type { FormReply } from '~/lib/forms'
 import { WAY_FORM_PICKERS } from '~/lib/way-forms'
-import { FIRST_LIST_PAGE } from '~/lib/ways-urls'
+import { FIRST_LIST_PAGE } from '~/domain/waysUrls'
 import { clampHour, clampMinute, twoDigits } from '~/domain/timeInput'
 
 export interface WayFormData {
@@ -32,8 +32,7 @@ export interface WayFormData {
   version?: number
 }
 
-const PICKERS = ['purposes', 'start', 'end', 'modes'] as const
-type PickerId = (typeof PICKERS)[number]
+type PickerId = 'purposes' | 'start' | 'end' | 'modes'
 
 const LIST_URL = FIRST_LIST_PAGE
 

@@ -5,12 +5,12 @@ import type { Ctx } from '~/lib/context.server'
 import { intent, type IntentTable } from '~/lib/intents.server'
 import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { NoTripDaySchema, QuickConfirmSchema } from '~/lib/trip-forms'
-import { listCardHref, listPath, type ListFilter } from '~/lib/ways-urls'
+import { listCardHref, type ListFilter } from '~/domain/waysUrls'
 import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
 import { tripService } from '~/services/trip.server'
 import { confirmWithPurpose } from '~/services/trip/edit.server'
-import { reportIntents } from '~/components/trip/report.server'
+import { reportIntents } from '../ways.report.server'
 
 export type ListActionArgs = {
   context: Ctx

@@ -7,10 +7,10 @@ import { serviceCtx } from '~/lib/context.server'
 import { intent, type IntentTable } from '~/lib/intents.server'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { LegSchema, SetLegModesSchema, SetLegPurposesSchema, SetPurposesSchema, WaySchema } from '~/lib/trip-forms'
-import { listPath, wayPath, type ListFilter } from '~/lib/ways-urls'
+import { listPath, wayPath, type ListFilter } from '~/domain/waysUrls'
 import { tripService } from '~/services/trip.server'
 import { tripDetail } from '~/services/trip/edit.server'
-import { reportIntents } from '~/components/trip/report.server'
+import { reportIntents } from '../ways.report.server'
 
 export type TripActionArgs = {
   context: Ctx

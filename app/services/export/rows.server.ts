@@ -10,7 +10,7 @@ import { isoInZone, lineGeometry, type CellValue, type LineString } from '~/doma
 import type { Locale } from '~/domain/locale'
 import { allQuestions } from '~/domain/questionFlow'
 import { localized } from '../info.server'
-import { TRAFFIC_MODES } from '~/components/icons/modes'
+import { TRAFFIC_MODES } from '~/domain/trafficModes'
 import { legsOf, toTripDto, type Catalogues, type LegDto, type LegRow, type TripDto, type TripRow } from '../trip/model.server'
 import { textIn, type StoredQuestionnaire } from '../questionnaire/store.server'
 import type { Question, SubQuestion, AnswerOption } from '../schemas/campaign-file'

@@ -6,7 +6,7 @@
 // so a post kept by requireUser's pending-post mechanism can be sent again after login.
 import { and, eq, ilike } from 'drizzle-orm'
 import { pois as poisTable } from '~/db/schema'
-import { numberBounds, questionOk, questionProblem, rowTextMax, type CheckEnv, type ProblemReason } from '~/domain/answerCheck'
+import { numberBounds, questionOk, questionProblem, rowTextMax, type CheckEnv } from '~/domain/answerCheck'
 import { field, formLike, parseQuestionForm, questionFormState, type FormLike, type FormState, type InputNotice } from '~/domain/answerInput'
 import { latLonInputText, parseLatLonInput } from '~/domain/geoAnswer'
 import { maximumSum, sliderConfig, type SliderConfig } from '~/domain/numbers'
@@ -26,12 +26,15 @@ import { isSupported, shapeProblem } from '~/domain/questionValidity'
 import type { Answer } from '~/domain/questionnaire'
 import type { Locale } from '~/domain/locale'
 import { flowMessage, questionField, type FlowErrorReason } from '~/domain/questionMessages'
-import type { FormReply } from '~/lib/forms'
+import type { SubmissionResult } from '@conform-to/react'
 import { ServiceError, type AuthedContext } from '../core.server'
 import { searchPlaces } from '../geocoder.server'
 import { listOwnPois } from '../poi.server'
 import type { Question } from '../schemas/campaign-file'
 import { checkEnv, copiesFor, EMPTY_DRAFT, readDrafts, textIn, writeDraft, type Draft, type Scope, type StoredQuestionnaire } from './store.server'
+
+/** A form's reply in conform's shape: the field errors as catalogue keys, under q<id> per question. */
+type FormReply = SubmissionResult<string[]>
 
 export interface FlowPart {
   qtn: StoredQuestionnaire

@@ -29,7 +29,7 @@ import { parseClock, parseFileTime } from '~/domain/fileTime'
 import { QUESTION_TYPES, type QuestionType } from '~/domain/questionnaire'
 
 // The 12 mode constants live with their colours and icons in one place.
-import { TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant } from '~/components/icons/modes'
+import { TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant } from '~/domain/trafficModes'
 export { TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant }
 
 export const QUESTIONNAIRE_TYPES = ['INITIAL', 'FINAL', 'LEG_BASED', 'TRIP_BASED'] as const

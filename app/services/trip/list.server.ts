@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type Placeholder
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
-import { campaigns, legs, trips, zeroTripDays } from '~/db/schema'
+import { campaigns, trips, zeroTripDays } from '~/db/schema'
 import { coveredRange, inReview, listedDays, reviewDays, zeroTripDayBlock, type Period, type ReviewDays, type SortOrder } from '~/domain/listDays'
 import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
 import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'

@@ -1,12 +1,12 @@
 // Ways entered by hand (addTrip and
 // updateTrip): one leg with start, end, purposes and modes; creationType CREATED_MANUALLY; no distance.
 // Only the caller's manually created, still editable ways can be updated.
-import { and, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { legs, trips, users } from '~/db/schema'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
-import { isTrafficMode } from '~/components/icons/modes'
+import { isTrafficMode } from '~/domain/trafficModes'
 import { refusal, wayFacts, wayState } from '~/domain/wayState'
 import { zonedDateTimeToUtc } from '~/domain/time'
 import { isDateParam, validateManualWay } from '~/domain/timeInput'

@@ -10,10 +10,7 @@ import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { ReportSchema, WithdrawReportSchema } from '~/lib/trip-forms'
 import { tripService } from '~/services/trip.server'
 import { REPORT_REMARK } from '~/services/trip/list.server'
-import { REPORT_FALLBACK } from './ReportDialog'
-
-/** Also importable from ./ReportDialog (client-safe). */
-export { REPORT_FALLBACK }
+import { REPORT_FALLBACK } from '~/components/trip/ReportDialog'
 
 export type ReportArgs = { context: Ctx; back: string }
 

@@ -1,0 +1,113 @@
+// ESLint: JavaScript and TypeScript rules, React hooks, accessibility of JSX, and the layers of app/ pointing one way
+// (docs/decisions/190-layers-and-lint.md). Formatting is Prettier's job, not ESLint's.
+import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+// The layers of app/, lowest first. A file may import from its own layer and the ones below it, never from above:
+//   domain    pure rules and data (traffic modes, geometry, time…): no I/O, imports nothing but domain
+//   infra     the process's outside world: configuration, logs, mail, translations, the CLI/server hand-off
+//   db        schema and connection
+//   services  the service methods, on db, infra and domain
+//   lib       web glue: request context, guards, cookies, sessions on HTTP, responses
+//   top       routes, components, root, entries, CLI: may import every layer, but never the database directly
+const LAYERS = ['domain', 'infra', 'db', 'services', 'lib']
+const TOP = [
+  'app/routes',
+  'app/components',
+  'app/cli',
+  'app/root.tsx',
+  'app/routes.ts',
+  'app/entry.client.tsx',
+  'app/entry.server.tsx',
+]
+const layerZones = [
+  ...LAYERS.map((layer, i) => ({
+    target: `./app/${layer}`,
+    from: [...LAYERS.slice(i + 1).map((above) => `./app/${above}`), ...TOP.map((t) => `./${t}`)],
+    message: `the ${layer} layer imports only from ${LAYERS.slice(0, i + 1).join(', ')} (docs/decisions/190-layers-and-lint.md)`,
+  })),
+  {
+    target: ['./app/routes', './app/components'],
+    from: './app/db',
+    message: 'routes and components reach the database through a service (docs/decisions/190-layers-and-lint.md)',
+  },
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'build/',
+      'build-*/',
+      'data/',
+      'node_modules/',
+      '.react-router/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      'public/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // A type-only import says so (TypeScript's `verbatimModuleSyntax` keeps the others); `import('…').T` in a type
+      // stays allowed, as vitest's `importOriginal<typeof import('…')>()` needs it.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{jsx,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['**/*.{jsx,tsx}'],
+    rules: {
+      // Our choice labels wrap their text in two spans (choice__text › choice__label).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+      // A component's autoFocus prop (the questionnaire's next question) decides itself how to move focus.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    // Playwright fixtures take their dependencies as a destructured first argument, none at all as `{}`.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+)
