@@ -5,8 +5,7 @@
 import { data, Form, useActionData, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pois'
-import { req, serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req } from '~/lib/context.server'
 import { errorToast, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { PageTitle } from '~/lib/title'
 import { ServiceError } from '~/services/core.server'
@@ -21,9 +20,8 @@ import { PoiForm, type PoiDraft, type PoiFormErrors } from '~/components/pois/Po
 type DialogName = 'add' | 'edit' | 'delete'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
   const env = req(context).app.env
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   let list: PoiDto[]
   try {
     list = (await poiService.getPois(ctx, {})).pois
@@ -84,7 +82,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const FIELD_CONSTANTS = new Set(['POI_NAME_REQUIRED', 'POI_POSITION_REQUIRED', 'POI_INVALID_COORDINATES'])
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const form = await request.formData()
   const str = (key: string) => {
     const v = form.get(key)
@@ -104,9 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (intent === 'add') {
           // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
           const status = devMode ? { verificationStatus: values.verified ? true : null } : {}
-          await poiService.addPoi(serviceCtx(context), { poi: { name: values.name, lat, lon, ...status } })
+          await poiService.addPoi(authed(context), { poi: { name: values.name, lat, lon, ...status } })
         } else {
-          await poiService.updatePoi(serviceCtx(context), { poi: { id: str('id'), name: values.name, lat, lon } })
+          await poiService.updatePoi(authed(context), { poi: { id: str('id'), name: values.name, lat, lon } })
         }
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e

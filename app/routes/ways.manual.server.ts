@@ -1,8 +1,7 @@
 // Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id} (spec 2.7 "Add/edit way page", spec 4
 // "Trip save (manual screen): id '0' means a new trip (add); any other id means update"). Not a route module.
 import { data } from 'react-router'
-import { req, serviceCtx, type Ctx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req, type Ctx } from '~/lib/context.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { parseIdText } from '~/domain/ids'
 import { errorToast, failure, redirectWithToast, success } from '~/lib/http.server'
@@ -10,7 +9,7 @@ import { readWayForm, wayFormLeg, type WayFormValues } from '~/domain/manualWayF
 import type { WayFormData } from '~/components/ways/ManualWayForm'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import { listTrafficModes, listTripPurposes } from '~/services/info.server'
-import { ServiceError, type AuthedContext } from '~/services/core.server'
+import { ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
 import { FILL_ALL, END_BEFORE_START, IN_FUTURE, listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
 
@@ -25,23 +24,18 @@ const FORM_MESSAGES: Record<string, string> = {
 }
 
 
-async function authed(context: Ctx, request: Request): Promise<AuthedContext> {
-  const user = await requireUser(context, request)
-  return { ...serviceCtx(context), user }
-}
-
 export function today(context: Ctx): string {
-  return dayInZone(serviceCtx(context).now(), req(context).app.env.STUDY_TIME_ZONE)
+  return dayInZone(authed(context).now(), req(context).app.env.STUDY_TIME_ZONE)
 }
 
 /** Now in the study zone as day, hour and minute (the add form's defaults are never later). */
 export function nowInZone(context: Ctx): { day: string; hour: number; minute: number } {
-  const wall = formatDayTime(serviceCtx(context).now(), req(context).app.env.STUDY_TIME_ZONE) // 'YYYY-MM-DD HH:mm'
+  const wall = formatDayTime(authed(context).now(), req(context).app.env.STUDY_TIME_ZONE) // 'YYYY-MM-DD HH:mm'
   return { day: wall.slice(0, 10), hour: Number(wall.slice(11, 13)), minute: Number(wall.slice(14, 16)) }
 }
 
 export async function formData(context: Ctx, id: number, values: WayFormValues, error: string | null = null, version?: number): Promise<WayFormData> {
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   return { id, values, error, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
 }
 
@@ -62,7 +56,7 @@ export function backUrl(request: Request): string {
 
 /** The edit page's way, or a redirect with the spec's toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
 export async function loadEditable(context: Ctx, request: Request, idParam: string | undefined) {
-  const ctx = await authed(context, request)
+  const ctx = authed(context)
   const id = parseIdText(idParam)
   if (id == null) throw redirectWithToast(context, backUrl(request), failure('ways:editWay.doesntExist'))
   try {
@@ -86,7 +80,7 @@ function editFailure(e: ServiceError) {
  * errors answer 400 with the form as entered; success redirects (PRG) to the list page showing the way, with a toast.
  */
 export async function saveWay(context: Ctx, request: Request, expected: { id: number; previous: WayFormValues; legId?: number; version?: number }) {
-  const ctx = await authed(context, request)
+  const ctx = authed(context)
   const form = await request.formData()
   const postedId = String(form.get('id') ?? '')
   if (postedId !== String(expected.id)) throw data('Unknown way id', { status: 400 })

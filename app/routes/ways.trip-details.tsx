@@ -22,11 +22,10 @@ import { data, Form, Link, redirect, useActionData, useLocation } from 'react-ro
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/ways.trip-details'
 import { useRootData } from '~/root'
-import { req, serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req } from '~/lib/context.server'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { PageTitle } from '~/lib/title'
-import { requireSession, ServiceError } from '~/services/core.server'
+import { ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
 import { tripDetail } from '~/services/trip/edit.server'
 import { loadQuestionnaireStep } from '~/services/questionnaire-step.server'
@@ -57,9 +56,8 @@ function parseId(raw: string | undefined): number {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
   const id = parseId(params.id)
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   const detail = await tripDetail(ctx, id).catch((e: unknown) => {
     if (e instanceof ServiceError && e.constant === 'TRIP_NOT_FOUND') throw data('Not found', { status: 404 })
     throw e
@@ -74,7 +72,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
   const listParam = url.searchParams.get('list')
   const from = isListFilter(listParam) ? listParam : 'all'
-  requireSession(ctx)
   const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
   return { ...detail, questionnaire, reasons, ends, back, next: nextId ? wayPath(nextId, from) : null, locale: req(context).locale }
@@ -84,7 +81,6 @@ type Errors = { intent: string; error: string }
 const invalid = (intent: string, error: string) => data<Errors>({ intent, error }, { status: 400 })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const id = parseId(params.id)
   const list = new URL(request.url).searchParams.get('list')
   const from = isListFilter(list) ? list : null
@@ -118,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const before = version
       const result = await run((ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes: modes }, version }))
       // Back / Next open the neighbouring leg's selector (spec 2.7: "back, ok and next buttons").
-      const detail = await tripDetail(serviceCtx(context), id)
+      const detail = await tripDetail(authed(context), id)
       const index = detail.trip.legs.findIndex((l) => String(l.id) === legId)
       const go = form.get('go')
       const target = go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined

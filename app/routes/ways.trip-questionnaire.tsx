@@ -4,10 +4,9 @@
 import { parseIdText } from '~/domain/ids'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
-import { serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed } from '~/lib/context.server'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
-import { ServiceError, type AuthedContext } from '~/services/core.server'
+import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
 
@@ -24,7 +23,6 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const id = tripId(params.id)
   const back = `/ways/tripDetails/${id}`
   const panel = (search = new URLSearchParams()) => {
@@ -35,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const form = await request.formData()
   if (!INTENTS.has(String(form.get('intent') ?? ''))) throw data('Unknown intent', { status: 400 })
-  const ctx = serviceCtx(context) as AuthedContext
+  const ctx = authed(context)
   let run
   try {
     run = await tripRun(ctx, id)
