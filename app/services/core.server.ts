@@ -47,6 +47,9 @@ export interface ServiceContext {
 
 export type AuthedContext = ServiceContext & { user: SessionUser }
 
+/** The answer of a method that has nothing to return but success: `{}`. */
+export type Empty = Record<string, never>
+
 export interface MethodDef<S extends z.ZodType, R, P extends boolean> {
   public?: P
   /** Callable while the participant must change the password first (changing it, logging out). */
