@@ -24,8 +24,8 @@ export function errorToast(e: ServiceError): Toast {
 }
 
 /**
- * Runs a service call for a page action behind the login guard. On ServiceError redirects back to `back` with an error toast
- * (so it works without JavaScript); other errors propagate (500, logged).
+ * Runs a service call for a page action behind the login guard. On ServiceError redirects back to `back` with an
+ * error toast (so it works without JavaScript); other errors propagate (500, logged).
  */
 export async function runOrToast<T>(context: Ctx, back: string, fn: (ctx: AuthedContext) => Promise<T>): Promise<T> {
   try {
