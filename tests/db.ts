@@ -4,7 +4,7 @@ import crypto from 'node:crypto'
 import { connect, type Database } from '~/db/connect.server'
 import { loadEnv, type Env } from '~/infra/env.server'
 import type { Mail, Mailer } from '~/infra/mailer.server'
-import type { ServiceContext, SessionUser } from '~/services/core.server'
+import type { AuthedContext, ServiceContext, SessionUser } from '~/services/core.server'
 import type { Locale } from '~/domain/locale'
 import os from 'node:os'
 import path from 'node:path'
@@ -39,7 +39,11 @@ export function memoryMailer(): Mailer & { sent: Mail[] } {
   return { sent, send: async (m) => void sent.push(m) }
 }
 
-export function serviceContext(database: Database, opts: { user?: SessionUser | null; locale?: Locale; now?: Date; env?: Env; mailer?: Mailer } = {}): ServiceContext {
+type ContextOptions = { user?: SessionUser | null; locale?: Locale; now?: Date; env?: Env; mailer?: Mailer }
+/** A service context as a request would give it; with a user, the logged-in one. */
+export function serviceContext(database: Database, opts: ContextOptions & { user: SessionUser }): AuthedContext
+export function serviceContext(database: Database, opts?: ContextOptions): ServiceContext
+export function serviceContext(database: Database, opts: ContextOptions = {}): ServiceContext {
   return {
     db: database.db,
     env: opts.env ?? testEnv(),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import type { Database, Db } from '~/db/connect.server'
 import { addDays } from '~/domain/time'
-import { ServiceError, type AuthedContext, type Method } from '~/services/core.server'
+import { ServiceError, type AuthedContext, type AnyMethod } from '~/services/core.server'
 import { services } from '~/services/registry.server'
 import { testDatabase } from './db'
 import { seedStudy, tableChecksums, type Participant, type Study } from './study'
@@ -188,7 +188,7 @@ describe.each([
     if (!params) return
     const method = methodOf(name)
     const before = await tableChecksums(db)
-    const result = await method(as(me), params).then(
+    const result = await method.invoke(as(me), params).then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     )
@@ -201,7 +201,7 @@ describe.each([
     const o = owner()
     const params = build(o, o)
     if (!params) return
-    const r = await rolledBack((tx) => methodOf(name)(as(o, tx), params))
+    const r = await rolledBack((tx) => methodOf(name).invoke(as(o, tx), params))
     if ('error' in r) {
       const constant = constantOf(r.error)
       expect([...OWNERSHIP, 'INVALID_PARAMS'], `${name}(${JSON.stringify(params)}) as its owner`).not.toContain(constant)
@@ -216,7 +216,7 @@ describe('nothing of anyone else in any answer', () => {
     for (const { name, method } of registered) {
       const paramsList = name in WITH_IDS ? WITH_IDS[name]!.map((b) => b(me, me)).filter((p) => p != null) : [{}]
       for (const params of paramsList) {
-        const r = await rolledBack((tx) => method(as(me, tx), params))
+        const r = await rolledBack((tx) => method.invoke(as(me, tx), params))
         const text = JSON.stringify(r.value ?? (r.error instanceof ServiceError ? r.error : String(r.error)))
         for (const other of [study.a, study.c]) {
           expect(text, `${name} answered ${other.marker} data`).not.toContain(other.marker)
@@ -228,14 +228,14 @@ describe('nothing of anyone else in any answer', () => {
 
   test('the lists show B’s own ways, places and answers only', async () => {
     const me = as(study.b)
-    const { trps } = (await services.trip!.getTrips!(me, { fetchNext: 500 })) as { trps: { id: number }[] }
+    const { trps } = (await services.trip!.getTrips!.invoke(me, { fetchNext: 500 })) as { trps: { id: number }[] }
     expect(trps.map((t) => t.id).sort()).toEqual(Object.values(study.b.trips).sort())
-    const { pois } = (await services.user!.getPois!(me, {})) as { pois: { id: number }[] }
+    const { pois } = (await services.user!.getPois!.invoke(me, {})) as { pois: { id: number }[] }
     expect(pois.map((p) => p.id).sort()).toEqual([...study.b.pois].sort())
   })
 })
 
-function methodOf(name: string): Method {
+function methodOf(name: string): AnyMethod {
   const [s, m] = name.split('.') as [string, string]
   return services[s]![m]!
 }

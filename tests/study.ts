@@ -135,7 +135,7 @@ async function participant(database: Database, s: { email: string; campaignId: n
   const [open, modes, confirmed, manual, reported, answered] = tripIds as [number, number, number, number, number, number]
   const legsOf = async (tripId: number) => (await db.select({ id: legs.id }).from(legs).where(eq(legs.tripId, tripId)).orderBy(legs.idx)).map((l) => l.id)
   const openLegs = await legsOf(open)
-  const ctx = serviceContext(database, { user: asSessionUser({ id: u.id, email: u.email, campaignId: s.campaignId }), now: s.now }) as AuthedContext
+  const ctx = serviceContext(database, { user: asSessionUser({ id: u.id, email: u.email, campaignId: s.campaignId }), now: s.now })
   const poiRows = await db
     .insert(pois)
     .values([

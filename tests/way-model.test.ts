@@ -50,7 +50,7 @@ beforeAll(async () => {
   // A participant of the demo campaign without ways of their own.
   await createUser(db, { email: MODEL_EMAIL, password: 'model123', verified: true, campaignId: demo.campaignId! })
   const [row] = await db.select().from(users).where(eq(users.email, MODEL_EMAIL))
-  me = serviceContext(database, { user: asSessionUser(row), now: NOW }) as AuthedContext
+  me = serviceContext(database, { user: asSessionUser(row), now: NOW })
   purposeIds = (await listTripPurposes(me)).map((p) => p.id).slice(0, 4)
   reasonIds = (await tripService.getTripFeedbackReasons(me, {})).trpFdbkReasons.map((r: { id: number }) => r.id)
 })

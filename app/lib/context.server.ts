@@ -2,7 +2,7 @@
 import { createContext, RouterContextProvider } from 'react-router'
 import type { App } from './app.server'
 import type { Locale } from '~/domain/locale'
-import type { ServiceContext, SessionUser } from '~/services/core.server'
+import type { AuthedContext, ServiceContext, SessionUser } from '~/services/core.server'
 import type { ResolvedSession } from '~/services/session.server'
 
 export interface Toast {
@@ -56,6 +56,19 @@ export function serviceCtx(context: Ctx): ServiceContext {
     clientIp: r.server.clientIp,
     now: () => new Date(),
   }
+}
+
+/**
+ * The signed-in participant's service context. Only the login guard sets it (the middleware of the `_auth` layout,
+ * and of the few start pages that need a login), after it has turned away anyone not logged in.
+ */
+export const authedContext = createContext<AuthedContext | null>(null)
+
+/** The service context of the logged-in participant, for a route behind the login guard. */
+export function authed(context: Ctx): AuthedContext {
+  const ctx = context.get(authedContext)
+  if (!ctx) throw new Error('authed(): this route is not behind the login guard (loginGuard middleware)')
+  return ctx
 }
 
 export function newServerContext(info: ServerInfo): RouterContextProvider {

@@ -1,18 +1,30 @@
-// Route guards (login required, authorization required, forced password change), shared by the guarded layouts and by loaders/actions.
+// The login guard: middleware of the guarded layout and of the start pages that need a login; it also sets the participant's service context.
 import crypto from 'node:crypto'
-import { redirect } from 'react-router'
+import { redirect, type MiddlewareFunction } from 'react-router'
 import { pendingPosts } from '~/db/schema'
 import type { SessionUser } from '~/services/core.server'
 import { deleteSession } from '~/services/session.server'
-import { req, type Ctx } from './context.server'
+import { authedContext, req, serviceCtx, type Ctx } from './context.server'
 import { SESSION_COOKIE, serializeCookie } from './cookies.server'
 import { flashToasts } from './http.server'
 import { safeRedirect } from './safe-redirect'
 
 export const PASSWORD_UPDATE_PATH = '/user/password-update-required'
 
-/** The logged-in user, or a redirect to /user/login (keeping the page, and any form being sent, for after login). */
-export async function requireUser(context: Ctx, request: Request, opts: { allowPasswordUpdate?: boolean } = {}): Promise<SessionUser> {
+/**
+ * The login guard, as route middleware: lets a logged-in participant through and makes their service context
+ * available to every loader and action below (read with `authed(context)`); anyone else is redirected to
+ * /user/login, keeping the page, and any form being sent, for after login.
+ */
+export function loginGuard(opts: { allowPasswordUpdate?: boolean } = {}): MiddlewareFunction<Response> {
+  return async ({ context, request }, next) => {
+    const user = await loggedInUser(context, request, opts)
+    context.set(authedContext, { ...serviceCtx(context), user })
+    return next()
+  }
+}
+
+async function loggedInUser(context: Ctx, request: Request, opts: { allowPasswordUpdate?: boolean }): Promise<SessionUser> {
   const r = req(context)
   const url = new URL(request.url)
   const here = url.pathname + url.search
@@ -39,8 +51,4 @@ export async function requireUser(context: Ctx, request: Request, opts: { allowP
     throw redirect('/user/login', { headers: { 'Set-Cookie': serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true }) } })
   }
   return r.user
-}
-
-export function optionalUser(context: Ctx): SessionUser | null {
-  return req(context).user
 }

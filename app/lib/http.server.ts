@@ -1,9 +1,9 @@
 // Helpers for thin routes: flash toasts across redirects, service errors as translated form errors.
 import { data, redirect } from 'react-router'
-import { req, serviceCtx, type Ctx, type Toast } from './context.server'
+import { authed, req, type Ctx, type Toast } from './context.server'
 import { ServiceError } from '~/services/core.server'
 import { headerSafeUrl } from './safe-redirect'
-import type { ServiceContext } from '~/services/core.server'
+import type { AuthedContext } from '~/services/core.server'
 
 /** Toasts for the page after this response (a redirect): the root middleware sends them in the signed toast cookie. */
 export function flashToasts(context: Ctx, toasts: Toast[]): void {
@@ -24,12 +24,12 @@ export function errorToast(e: ServiceError): Toast {
 }
 
 /**
- * Runs a service call for a page action. On ServiceError redirects back to `back` with an error toast
- * (so it works without JavaScript); other errors propagate (500, logged).
+ * Runs a service call for a page action behind the login guard. On ServiceError redirects back to `back` with an
+ * error toast (so it works without JavaScript); other errors propagate (500, logged).
  */
-export async function runOrToast<T>(context: Ctx, back: string, fn: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+export async function runOrToast<T>(context: Ctx, back: string, fn: (ctx: AuthedContext) => Promise<T>): Promise<T> {
   try {
-    return await fn(serviceCtx(context))
+    return await fn(authed(context))
   } catch (e) {
     if (e instanceof ServiceError) throw redirectWithToast(context, back, errorToast(e))
     throw e

@@ -1,14 +1,10 @@
-// Every page below needs login; a logged-out request is sent to /user/login.
+// Every page below needs login; a logged-out request is sent to /user/login. The guard also sets the
+// participant's service context, which every loader and action below reads with `authed(context)`.
 import { Outlet } from 'react-router'
 import type { Route } from './+types/_auth'
-import { requireUser } from '~/lib/guards.server'
+import { loginGuard } from '~/lib/guards.server'
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ context, request }, next) => {
-    await requireUser(context, request)
-    return next()
-  },
-]
+export const middleware: Route.MiddlewareFunction[] = [loginGuard()]
 
 export default function AuthLayout() {
   return <Outlet />

@@ -2,12 +2,12 @@
 import { Outlet } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_authorized'
-import { requireUser } from '~/lib/guards.server'
+import { authed } from '~/lib/context.server'
 import { isAuthorized } from '~/services/authorization.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request)
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = authed(context)
   return { authorized: isAuthorized(user) }
 }
 

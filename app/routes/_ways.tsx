@@ -3,12 +3,12 @@
 import { Outlet, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_ways'
-import { req } from '~/lib/context.server'
+import { authed } from '~/lib/context.server'
 import { Tabs } from '~/components/ui'
 import { isListFilter, LIST_FILTERS, listPath } from '~/domain/waysUrls'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { hasCampaign: req(context).user?.campaignId != null }
+  return { hasCampaign: authed(context).user.campaignId != null }
 }
 
 

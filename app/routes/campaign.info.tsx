@@ -4,12 +4,10 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/campaign.info'
-import { serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed } from '~/lib/context.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { Notice, cx } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
-import type { AuthedContext } from '~/services/core.server'
 import { currentCampaign } from '~/services/campaign.server'
 import { buttonDate, buttonState, canAnswer, type ButtonState, type QuestionnaireSummary } from '~/domain/availability'
 import { dayToDisplay } from '~/domain/time'
@@ -17,9 +15,8 @@ import { dayToDisplay } from '~/domain/time'
 /** Text cuts: campaign name 50 characters below 460 px width. */
 export const CAMPAIGN_NAME_MAX = 50
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
-  const campaign = await currentCampaign(serviceCtx(context) as AuthedContext)
+export async function loader({ context }: Route.LoaderArgs) {
+  const campaign = await currentCampaign(authed(context))
   if (!campaign) return { campaign: null }
   const button = (summary: QuestionnaireSummary | null, isFinal: boolean) => {
     if (!summary) return null

@@ -4,13 +4,11 @@
 import { data, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/campaign.questionnaire'
-import { serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed } from '~/lib/context.server'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { Notice, buttonClass } from '~/components/ui'
 import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRunner'
-import type { AuthedContext } from '~/services/core.server'
 import { campaignPage, type CampaignQuestionnaireType } from '~/services/questionnaire/campaign-page.server'
 import { flowPost, flowReply, flowView, outcomeSearch } from '~/services/questionnaire/flow.server'
 import { replyFor } from '~/lib/forms'
@@ -24,20 +22,18 @@ function typeOf(filter: string | undefined): CampaignQuestionnaireType {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
   const type = typeOf(params.filter)
-  const page = await campaignPage(serviceCtx(context) as AuthedContext, type)
+  const page = await campaignPage(authed(context), type)
   if (page.state !== 'open') return { type, page, view: null }
   return { type, page: { state: 'open' as const }, view: await flowView(page.flow, new URL(request.url).searchParams) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const type = typeOf(params.filter)
   const here = `/campaign/questionnaire/${params.filter}`
   const form = await request.formData()
   if (!INTENTS.has(String(form.get('intent') ?? ''))) throw data('Unknown intent', { status: 400 })
-  const ctx = serviceCtx(context) as AuthedContext
+  const ctx = authed(context)
   const page = await campaignPage(ctx, type)
   // Not answerable (any more): the page says why.
   if (page.state !== 'open') return redirect(here)

@@ -5,8 +5,7 @@
 import { data, Form, useActionData, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pois'
-import { req, serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req } from '~/lib/context.server'
 import { errorToast, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { intent, runIntent } from '~/lib/intents.server'
 import { fieldError, replyFor } from '~/lib/forms'
@@ -25,9 +24,8 @@ import { PoiForm, type PoiDraft, type PoiFormErrors } from '~/components/pois/Po
 type DialogName = 'add' | 'edit' | 'delete'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
   const env = req(context).app.env
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   let list: PoiDto[]
   try {
     list = (await poiService.getPois(ctx, {})).pois
@@ -100,9 +98,9 @@ const save = (mode: 'add' | 'update') =>
       if (mode === 'add') {
         // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
         const status = devMode ? { verificationStatus: verified ? true : null } : {}
-        await poiService.addPoi(serviceCtx(context), { poi: { name, lat, lon, ...status } })
+        await poiService.addPoi(authed(context), { poi: { name, lat, lon, ...status } })
       } else {
-        await poiService.updatePoi(serviceCtx(context), { poi: { id, name, lat, lon } })
+        await poiService.updatePoi(authed(context), { poi: { id, name, lat, lon } })
       }
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e
@@ -127,7 +125,6 @@ const poiActions = {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   return runIntent(poiActions, await request.formData(), { context })
 }
 

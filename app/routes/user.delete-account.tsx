@@ -5,8 +5,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.delete-account'
-import { serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed } from '~/lib/context.server'
 import { clearSessionCookie, serviceErrorReply } from '~/lib/account.server'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { DeleteAccountSchema } from '~/lib/account-forms'
@@ -17,12 +16,11 @@ import { Notice } from '~/components/ui'
 import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const submission = parseWithZod(await request.formData(), { schema: DeleteAccountSchema })
   const hideFields = ['currentPassword']
   if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
   try {
-    await userService.deleteProfile(serviceCtx(context), { currentPassword: submission.value.currentPassword })
+    await userService.deleteProfile(authed(context), { currentPassword: submission.value.currentPassword })
   } catch (e) {
     return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
   }

@@ -2,13 +2,11 @@
 // file with everything stored about the participant (export.server.ts exportOwnData, also user.getOwnData in the
 // HTTP API). Resource route: loader only; the _auth layout already requires login.
 import type { Route } from './+types/user.my-data'
-import { requireUser } from '~/lib/guards.server'
-import { req, serviceCtx } from '~/lib/context.server'
+import { authed, req } from '~/lib/context.server'
 import { ownDataFileName, ownDataService } from '~/services/export.server'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
-  const data = await ownDataService.getOwnData(serviceCtx(context), {})
+export async function loader({ context }: Route.LoaderArgs) {
+  const data = await ownDataService.getOwnData(authed(context), {})
   const name = ownDataFileName(new Date(), req(context).app.env.STUDY_TIME_ZONE)
   return new Response(JSON.stringify(data, null, 2) + '\n', {
     headers: {

@@ -4,8 +4,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.password-update-required'
-import { serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed } from '~/lib/context.server'
+import { loginGuard } from '~/lib/guards.server'
 import { clearSessionCookie, serviceErrorReply } from '~/lib/account.server'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { UpdatePasswordSchema } from '~/lib/account-forms'
@@ -15,19 +15,22 @@ import { PageTitle } from '~/components/layout/PageTitle'
 
 const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request, { allowPasswordUpdate: true })
+// The guard lets a participant whose password must be changed through to this one page.
+export const middleware: Route.MiddlewareFunction[] = [loginGuard({ allowPasswordUpdate: true })]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = authed(context)
   if (!user.passwordUpdateRequired) throw redirect('/ways')
   return null
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request, { allowPasswordUpdate: true })
+  const { user } = authed(context)
   if (!user.passwordUpdateRequired) throw redirect('/ways')
   const submission = parseWithZod(await request.formData(), { schema: UpdatePasswordSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
   const { currentPassword, newPassword } = submission.value
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   try {
     await userService.updatePassword(ctx, { currentPassword, newPassword })
   } catch (e) {

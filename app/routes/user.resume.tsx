@@ -1,11 +1,11 @@
-// After logging in again: a form post that arrived with an expired session (kept by requireUser) can be sent again
+// After logging in again: a form post that arrived with an expired session (kept by the login guard) can be sent again
 // with one click, or discarded (ADR 003, 007). "Send again" posts the kept entries here; the row is deleted and a
 // 307 redirect makes the browser post the very same entries to the original path (method and body are kept).
 import { Form, Link, redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.resume'
-import { req } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req } from '~/lib/context.server'
+import { loginGuard } from '~/lib/guards.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { findPendingPost, takePendingPost } from '~/services/pending-posts.server'
@@ -16,14 +16,16 @@ function backTo(request: Request) {
   return safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/ways')
 }
 
+export const middleware: Route.MiddlewareFunction[] = [loginGuard()]
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(context, request)
+  const { user } = authed(context)
   const post = await findPendingPost(req(context).app.database.db, user.id, params.id, new Date())
   return { entries: post?.entries ?? null, back: backTo(request) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(context, request)
+  const { user } = authed(context)
   const db = req(context).app.database.db
   const url = new URL(request.url)
   const post = await takePendingPost(db, user.id, params.id, new Date())

@@ -5,8 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.update-password'
-import { serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed } from '~/lib/context.server'
 import { serviceErrorReply, sessionCookie } from '~/lib/account.server'
 import { redirectWithToast, success } from '~/lib/http.server'
 import { UpdatePasswordSchema } from '~/lib/account-forms'
@@ -17,13 +16,12 @@ import { PageTitle } from '~/components/layout/PageTitle'
 const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const submission = parseWithZod(await request.formData(), { schema: UpdatePasswordSchema })
   if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
   const { currentPassword, newPassword } = submission.value
   let session: string
   try {
-    ;({ session } = await userService.updatePassword(serviceCtx(context), { currentPassword, newPassword }))
+    ;({ session } = await userService.updatePassword(authed(context), { currentPassword, newPassword }))
   } catch (e) {
     return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
   }

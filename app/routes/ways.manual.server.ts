@@ -2,8 +2,7 @@
 // "Trip save (manual screen): id '0' means a new trip (add); any other id means update"). Not a route module.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { req, serviceCtx, type Ctx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req, type Ctx } from '~/lib/context.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { parseIdText } from '~/domain/ids'
 import { errorToast, failure, redirectWithToast, success } from '~/lib/http.server'
@@ -14,7 +13,7 @@ import { FIRST_LIST_PAGE, listCardHref } from '~/domain/waysUrls'
 import type { WayFormData } from '~/components/ways/ManualWayForm'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import { listTrafficModes, listTripPurposes } from '~/services/info.server'
-import { ServiceError, type AuthedContext } from '~/services/core.server'
+import { ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
 import { listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
 
@@ -23,23 +22,18 @@ export const LIST_URL = FIRST_LIST_PAGE
 /** A service error on the form: a stale edit has its own message, any other its constant's. */
 const serviceMessage = (e: ServiceError) => (e.constant === 'TRIP_CHANGED' ? 'ways:editStale.message' : `errors:${e.constant}`)
 
-async function authed(context: Ctx, request: Request): Promise<AuthedContext> {
-  const user = await requireUser(context, request)
-  return { ...serviceCtx(context), user }
-}
-
 export function today(context: Ctx): string {
-  return dayInZone(serviceCtx(context).now(), req(context).app.env.STUDY_TIME_ZONE)
+  return dayInZone(authed(context).now(), req(context).app.env.STUDY_TIME_ZONE)
 }
 
 /** Now in the study zone as day, hour and minute (the add form's defaults are never later). */
 export function nowInZone(context: Ctx): { day: string; hour: number; minute: number } {
-  const wall = formatDayTime(serviceCtx(context).now(), req(context).app.env.STUDY_TIME_ZONE) // 'YYYY-MM-DD HH:mm'
+  const wall = formatDayTime(authed(context).now(), req(context).app.env.STUDY_TIME_ZONE) // 'YYYY-MM-DD HH:mm'
   return { day: wall.slice(0, 10), hour: Number(wall.slice(11, 13)), minute: Number(wall.slice(14, 16)) }
 }
 
 export async function formData(context: Ctx, id: number, values: WayFormValues, reply: FormReply | null = null, version?: number): Promise<WayFormData> {
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   return { id, values, reply, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
 }
 
@@ -60,7 +54,7 @@ export function backUrl(request: Request): string {
 
 /** The edit page's way, or a redirect with the spec's toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
 export async function loadEditable(context: Ctx, request: Request, idParam: string | undefined) {
-  const ctx = await authed(context, request)
+  const ctx = authed(context)
   const id = parseIdText(idParam)
   if (id == null) throw redirectWithToast(context, backUrl(request), failure('ways:editWay.doesntExist'))
   try {
@@ -84,7 +78,7 @@ function editFailure(e: ServiceError) {
  * errors answer 400 with the form as entered; success redirects (PRG) to the list page showing the way, with a toast.
  */
 export async function saveWay(context: Ctx, request: Request, expected: { id: number; previous: WayFormValues; legId?: number; version?: number }) {
-  const ctx = await authed(context, request)
+  const ctx = authed(context)
   const form = await request.formData()
   const postedId = String(form.get('id') ?? '')
   if (postedId !== String(expected.id)) throw data('Unknown way id', { status: 400 })

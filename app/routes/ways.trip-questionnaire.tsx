@@ -3,12 +3,11 @@
 // works without JavaScript); errors and notices about the current question travel in the search parameters.
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
-import { serviceCtx } from '~/lib/context.server'
+import { authed } from '~/lib/context.server'
 import { idParam } from '~/lib/route-params'
 import { wayPath } from '~/domain/waysUrls'
-import { requireUser } from '~/lib/guards.server'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
-import { ServiceError, type AuthedContext } from '~/services/core.server'
+import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
 
@@ -19,7 +18,6 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const id = idParam(params.id)
   const back = wayPath(id)
   const panel = (search = new URLSearchParams()) => {
@@ -30,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const form = await request.formData()
   if (!INTENTS.has(String(form.get('intent') ?? ''))) throw data('Unknown intent', { status: 400 })
-  const ctx = serviceCtx(context) as AuthedContext
+  const ctx = authed(context)
   let run
   try {
     run = await tripRun(ctx, id)

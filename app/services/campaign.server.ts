@@ -69,7 +69,7 @@ export const campaignService = {
   /** getCampaignsByProject (id): the campaigns of a research project. */
   getCampaignsByProject: method({
     params: z.object({ id: zId }),
-    async run({ id }, ctx) {
+    async run({ id }, ctx): Promise<{ campaigns: CampaignDto[] }> {
       const rows = await ctx.db.select().from(campaigns).where(eq(campaigns.projectId, id)).orderBy(asc(campaigns.startAt), asc(campaigns.id))
       return { campaigns: rows.map((c) => toDto(c, ctx.env.STUDY_TIME_ZONE)) }
     },
@@ -78,7 +78,7 @@ export const campaignService = {
   /** getCurrentCampaign (no payload; return.campaign, null when the caller is not assigned). */
   getCurrentCampaign: method({
     params: z.object({}).passthrough(),
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<{ campaign: CurrentCampaign | null }> {
       return { campaign: await currentCampaign(ctx) }
     },
   }),
@@ -93,7 +93,7 @@ export const campaignService = {
       id: zId,
       participation: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
     }),
-    async run({ id, participation }, ctx) {
+    async run({ id, participation }, ctx): Promise<{ campaignId: number | null }> {
       return ctx.db.transaction(async (tx) => {
         const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, id))
         if (!c) throw new ServiceError('CAMPAIGN_NOT_FOUND')

@@ -54,6 +54,9 @@ export interface ServiceContext {
 
 export type AuthedContext = ServiceContext & { user: SessionUser }
 
+/** The answer of a method that has nothing to return but success: `{}`. */
+export type Empty = Record<string, never>
+
 export interface MethodDef<S extends z.ZodType, R, P extends boolean> {
   public?: P
   /** Callable while the participant must change the password first (changing it, logging out). */
@@ -62,14 +65,29 @@ export interface MethodDef<S extends z.ZodType, R, P extends boolean> {
   run(params: z.output<S>, ctx: P extends true ? ServiceContext : AuthedContext): Promise<R>
 }
 
-export interface Method<S extends z.ZodType = z.ZodType, R = unknown> {
+/**
+ * A method as every caller sees it, whatever its params and result: what the registry holds and the JSON adapter
+ * calls. `invoke` is the one untyped entry point: raw params, checked only at run time by the method's schema.
+ */
+export interface AnyMethod {
   public: boolean
+  params: z.ZodType
+  invoke(ctx: ServiceContext, raw: unknown): Promise<unknown>
+}
+
+/**
+ * A typed method: called directly, its params are what its schema accepts (the schema's input type), so a page
+ * passing the wrong thing does not compile, and its result is the type its run declares. The params are still
+ * parsed at run time, exactly as for `invoke`.
+ */
+export interface Method<S extends z.ZodType, R> extends AnyMethod {
   params: S
-  (ctx: ServiceContext, params: unknown): Promise<R>
+  (ctx: ServiceContext, params: z.input<S>): Promise<R>
+  invoke(ctx: ServiceContext, raw: unknown): Promise<R>
 }
 
 export function method<S extends z.ZodType, R, P extends boolean = false>(def: MethodDef<S, R, P>): Method<S, R> {
-  const call = async (ctx: ServiceContext, raw: unknown): Promise<R> => {
+  const invoke = async (ctx: ServiceContext, raw: unknown): Promise<R> => {
     if (!def.public) {
       requireSession(ctx)
       // A participant who must change the password can do only that (or log out), from a page or the API alike.
@@ -85,7 +103,8 @@ export function method<S extends z.ZodType, R, P extends boolean = false>(def: M
     }
     return def.run(parsed.data, ctx as never)
   }
-  return Object.assign(call, { public: Boolean(def.public), params: def.params })
+  const call = (ctx: ServiceContext, params: z.input<S>): Promise<R> => invoke(ctx, params)
+  return Object.assign(call, { public: Boolean(def.public), params: def.params, invoke })
 }
 
 /** The path of the first string (or key) holding a NUL character, or null. */
@@ -106,7 +125,8 @@ export function requireSession(ctx: ServiceContext): asserts ctx is AuthedContex
   throw new ServiceError(ctx.session === 'invalid' ? 'SESSION_INVALID_OR_EXPIRED' : 'SESSION_NOT_SET')
 }
 
-export type Service = Record<string, Method>
+/** A service as the registry holds it: methods by name, called through `invoke`. */
+export type Service = Record<string, AnyMethod>
 
 export { zId } from '~/domain/ids'
 export const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')

@@ -60,7 +60,7 @@ export async function dispatch(app: App, rawBody: string, meta: { clientIp: stri
   }
   const { session: _s, locale: _l, ...rest } = params
   try {
-    const result = await method(ctx, rest)
+    const result = await method.invoke(ctx, rest)
     return { status: 200, body: { return: (result ?? null) as Record<string, unknown> | null } }
   } catch (e) {
     if (e instanceof ServiceError) {

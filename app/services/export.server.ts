@@ -498,6 +498,6 @@ export function ownDataFileName(now: Date, timeZone: string): string {
 export const ownDataService = {
   getOwnData: method({
     params: z.object({}).passthrough(),
-    run: async (_p, ctx) => exportOwnData(ctx),
+    run: async (_p, ctx): Promise<OwnData> => exportOwnData(ctx),
   }),
 } satisfies Service

@@ -397,10 +397,10 @@ describe('exportOwnData', () => {
 
   test('is user.getOwnData in the HTTP API, and needs a session', async () => {
     const ctx = serviceContext(database, { user: asSessionUser(olaf), env: testEnv({ STUDY_TIME_ZONE: TZ }) })
-    const data = (await services.user.getOwnData(ctx, {})) as Awaited<ReturnType<typeof exportOwnData>>
+    const data = (await services.user.getOwnData.invoke(ctx, {})) as Awaited<ReturnType<typeof exportOwnData>>
     expect(data.profile.participant_id).toBe(olaf.pseudonym)
     expect(JSON.stringify(data)).not.toContain(DEMO_LOGIN.email)
-    await expect(services.user.getOwnData(serviceContext(database), {})).rejects.toMatchObject({ constant: 'SESSION_NOT_SET' })
+    await expect(services.user.getOwnData.invoke(serviceContext(database), {})).rejects.toMatchObject({ constant: 'SESSION_NOT_SET' })
   })
 
   test('file name', () => {

@@ -11,8 +11,27 @@ import { importCached } from './import-cache.server'
 import { lng } from '~/infra/i18n'
 import { method, type Service, type ServiceContext } from './core.server'
 
+/** A catalogue entry in the caller's language (trip purposes, report reasons). */
+export interface NamedItem {
+  id: number
+  name: string
+}
+
+export interface TrafficModeItem {
+  constant: (typeof TRAFFIC_MODES)[number]['constant']
+  name: string
+  color: string
+  icon: string
+}
+
+/** An error or warning constant with its description in the caller's language. */
+interface Description {
+  constant: string
+  desc: string
+}
+
 const none = z.object({}).passthrough()
-const empty = (key: string) => method({ public: true, params: none, run: async () => ({ [key]: [] }) })
+const empty = (key: string) => method({ public: true, params: none, run: async (): Promise<Record<string, never[]>> => ({ [key]: [] }) })
 
 /** A localised catalogue name in the caller's language (de_DE fallback). */
 export function localized(text: LocalizedText, locale: Locale): string {
@@ -37,7 +56,7 @@ export function cleanHtml(html: string): string {
 const campaignScope = (ctx: ServiceContext, col: AnyPgColumn) =>
   ctx.user ? (ctx.user.campaignId != null ? or(isNull(col), eq(col, ctx.user.campaignId)) : isNull(col)) : undefined
 
-export async function listTripPurposes(ctx: ServiceContext) {
+export async function listTripPurposes(ctx: ServiceContext): Promise<NamedItem[]> {
   // Every way shown names its purposes: kept per process for a minute (import-cache.server.ts).
   const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
   const rows = await importCached(ctx.db, `tripPurposes|${scope}`, () =>
@@ -46,7 +65,7 @@ export async function listTripPurposes(ctx: ServiceContext) {
   return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
 }
 
-export async function listFeedbackReasons(ctx: ServiceContext) {
+export async function listFeedbackReasons(ctx: ServiceContext): Promise<NamedItem[]> {
   const rows = await ctx.db
     .select()
     .from(feedbackReasons)
@@ -55,7 +74,7 @@ export async function listFeedbackReasons(ctx: ServiceContext) {
   return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
 }
 
-export function listTrafficModes(locale: Locale) {
+export function listTrafficModes(locale: Locale): TrafficModeItem[] {
   const t = tFor(locale)
   return TRAFFIC_MODES.map((m) => ({ constant: m.constant, name: t(`modes.${m.constant}`), color: m.color, icon: m.icon }))
 }
@@ -64,13 +83,13 @@ export const infoService = {
   getCompanies: empty('companies'),
   getObjects: empty('objs'),
   getObjectTypes: empty('objTypes'),
-  getStatistic: method({ public: true, params: none, run: async () => ({ statistic: {} }) }),
-  getNextMaintenancePeriod: method({ public: true, params: none, run: async () => ({ maintenancePeriod: null }) }),
+  getStatistic: method({ public: true, params: none, run: async (): Promise<{ statistic: Record<string, never> }> => ({ statistic: {} }) }),
+  getNextMaintenancePeriod: method({ public: true, params: none, run: async (): Promise<{ maintenancePeriod: null }> => ({ maintenancePeriod: null }) }),
 
   getErrorDescriptions: method({
     public: true,
     params: none,
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<{ errDescs: Description[] }> {
       const catalogue = (resources[lng(ctx.locale)]?.errors ?? {}) as Record<string, unknown>
       const constants = Object.keys(catalogue).filter((k) => /^[A-Z_]+$/.test(k))
       return { errDescs: constants.map((constant) => ({ constant, desc: String(catalogue[constant]) })) }
@@ -79,19 +98,19 @@ export const infoService = {
   getWarningDescriptions: method({
     public: true,
     params: none,
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<{ wrngDescs: Description[] }> {
       const t = tFor(ctx.locale)
       const w = t('errors:warnings', { returnObjects: true }) as Record<string, string>
       return { wrngDescs: Object.entries(typeof w === 'object' ? w : {}).map(([constant, desc]) => ({ constant, desc })) }
     },
   }),
-  getLocales: method({ public: true, params: none, run: async () => ({ locales: [...LOCALES] }) }),
-  getTrafficModes: method({ params: none, run: async (_p, ctx) => ({ tfcModes: listTrafficModes(ctx.locale) }) }),
-  getTripPurposes: method({ params: none, run: async (_p, ctx) => ({ tripPurposes: await listTripPurposes(ctx) }) }),
+  getLocales: method({ public: true, params: none, run: async (): Promise<{ locales: Locale[] }> => ({ locales: [...LOCALES] }) }),
+  getTrafficModes: method({ params: none, run: async (_p, ctx): Promise<{ tfcModes: TrafficModeItem[] }> => ({ tfcModes: listTrafficModes(ctx.locale) }) }),
+  getTripPurposes: method({ params: none, run: async (_p, ctx): Promise<{ tripPurposes: NamedItem[] }> => ({ tripPurposes: await listTripPurposes(ctx) }) }),
   getFaqList: method({
     public: true,
     params: z.object({ platformConstant: z.literal('WEB').optional() }).passthrough(),
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<{ faqs: { question: string; answ: string }[] }> {
       const rows = await ctx.db
         .select()
         .from(faqs)
@@ -103,7 +122,7 @@ export const infoService = {
   getTextModule: method({
     public: true,
     params: z.object({ platformConstant: z.literal('WEB').optional(), txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']) }).passthrough(),
-    async run({ txtModuleConstant }, ctx) {
+    async run({ txtModuleConstant }, ctx): Promise<{ txtModule: { txtModuleConstant: 'IMPRINT' | 'PRIVACY'; text: string } }> {
       const rows = await ctx.db
         .select()
         .from(textModules)

@@ -1,4 +1,4 @@
-// Form posts that arrived with an expired session (kept by requireUser in ~/lib/guards.server): after the next
+// Form posts that arrived with an expired session (kept by the login guard in ~/lib/guards.server): after the next
 // login the participant sees them on /user/resume/:id and can send them again with one click, or discard them.
 // Not a service method (no HTTP API): only the owner, logged in again, ever sees a row; rows live at most 7 days.
 import { and, eq, gt, lt } from 'drizzle-orm'

@@ -70,7 +70,7 @@ const tz = (ctx: ServiceContext) => ctx.env.STUDY_TIME_ZONE
 export const poiService = {
   addPoi: method({
     params: z.object({ poi: PoiInput }),
-    async run({ poi }, ctx) {
+    async run({ poi }, ctx): Promise<{ poi: PoiDto }> {
       requireAuthorized(ctx)
       const { name, position } = checkedInput(poi, true)
       const [row] = await ctx.db
@@ -94,7 +94,7 @@ export const poiService = {
 
   updatePoi: method({
     params: z.object({ poi: PoiInput.extend({ id: zId }) }),
-    async run({ poi }, ctx) {
+    async run({ poi }, ctx): Promise<{ poi: PoiDto }> {
       requireAuthorized(ctx)
       const { name, position } = checkedInput(poi, false)
       // Saving an edit sets it verified.
@@ -115,7 +115,7 @@ export const poiService = {
 
   deletePoi: method({
     params: z.object({ id: zId }),
-    async run({ id }, ctx) {
+    async run({ id }, ctx): Promise<null> {
       requireAuthorized(ctx)
       const deleted = await ctx.db
         .delete(pois)
@@ -128,7 +128,7 @@ export const poiService = {
 
   getPois: method({
     params: z.object({}),
-    async run(_params, ctx) {
+    async run(_params, ctx): Promise<{ pois: PoiDto[] }> {
       requireAuthorized(ctx)
       return { pois: await ownPoiRows(ctx) }
     },

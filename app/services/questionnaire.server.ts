@@ -9,7 +9,7 @@ import { isSupported } from '~/domain/questionValidity'
 import type { Answer } from '~/domain/questionnaire'
 import { formatDayTime } from '~/domain/time'
 import type { Locale } from '~/domain/locale'
-import { method, ServiceError, zId, type AuthedContext, type Service } from './core.server'
+import { method, ServiceError, zId, type AuthedContext, type Empty, type Service } from './core.server'
 import { QUESTIONNAIRE_TYPES, TRAFFIC_MODE_CONSTANTS, type Question, type Section } from './schemas/campaign-file'
 import {
   assertAnswers,
@@ -80,7 +80,29 @@ function localSection(s: Section, locale: Locale): Record<string, unknown> {
   return { id: s.id, questions: s.questions.map((q) => localQuestion(q, locale)) }
 }
 
-export function apiQuestionnaire(q: StoredQuestionnaire, ctx: AuthedContext) {
+export interface ApiQuestionnaire {
+  id: number
+  type: StoredQuestionnaire['type']
+  tfcModes: string[]
+  mandatory: boolean
+  showProg: boolean
+  applyResps: boolean
+  availFrom: string | null
+  availUntil: string | null
+  creationTime: string | null
+  creator: NonNullable<StoredQuestionnaire['def']['creator']> | null
+  section: Record<string, unknown>
+}
+
+/** A questionnaire of a way: the trip's, or a leg's (with the leg and its traffic mode), and whether it is answered. */
+export interface ApiTripQuestionnaire extends ApiQuestionnaire {
+  trpId: number
+  legId?: number
+  tfcMode?: string | null
+  answered: boolean
+}
+
+export function apiQuestionnaire(q: StoredQuestionnaire, ctx: AuthedContext): ApiQuestionnaire {
   const tz = ctx.env.STUDY_TIME_ZONE
   return {
     id: q.id,
@@ -197,7 +219,7 @@ export const questionnaireService = {
   /** (id, type upper-cased; return.qtn). id is the campaign's; qtn is null when it has none of that type. */
   getQuestionnaireByCampaignAndType: method({
     params: z.object({ id: zId, type: zType }),
-    async run({ id, type }, ctx) {
+    async run({ id, type }, ctx): Promise<{ qtn: ApiQuestionnaire | null }> {
       if (ctx.user.campaignId !== id) throw new ServiceError('CAMPAIGN_NOT_FOUND')
       const q = await questionnaireByType(ctx.db, id, type)
       return { qtn: q ? apiQuestionnaire(q, ctx) : null }
@@ -207,7 +229,7 @@ export const questionnaireService = {
   /** (id; return.qtns): the trip-based questionnaire, then the leg-based ones per leg by its traffic mode. */
   getQuestionnairesByTrip: method({
     params: z.object({ id: zId }),
-    async run({ id }, ctx) {
+    async run({ id }, ctx): Promise<{ qtns: ApiTripQuestionnaire[] }> {
       const { trip, legs } = await ownTripWithLegs(ctx.db, ctx.user.id, id)
       const parts = await tripParts(ctx.db, ctx.user.id, ctx.user.campaignId, trip, legs)
       return { qtns: parts.map((p) => ({ ...apiQuestionnaire(p.qtn, ctx), ...partRef(p) })) }
@@ -216,18 +238,18 @@ export const questionnaireService = {
 
   getQuestionnaireTypes: method({
     params: z.object({}).passthrough(),
-    run: async () => ({ qtnTypes: QUESTIONNAIRE_TYPES.map((constant) => ({ constant })) }),
+    run: async (): Promise<{ qtnTypes: { constant: (typeof QUESTIONNAIRE_TYPES)[number] }[] }> => ({ qtnTypes: QUESTIONNAIRE_TYPES.map((constant) => ({ constant })) }),
   }),
 
   getQuestionTypes: method({
     params: z.object({}).passthrough(),
-    run: async () => ({ questionTypes: QUESTION_TYPES.map((constant) => ({ constant, supported: isSupported(constant) })) }),
+    run: async (): Promise<{ questionTypes: { constant: (typeof QUESTION_TYPES)[number]; supported: boolean }[] }> => ({ questionTypes: QUESTION_TYPES.map((constant) => ({ constant, supported: isSupported(constant) })) }),
   }),
 
   /** (id, resps). */
   setAnsweredCampaignQuestionnaire: method({
     params: z.object({ id: zId, resps: zResps }),
-    async run({ id, resps }, ctx) {
+    async run({ id, resps }, ctx): Promise<Empty> {
       campaignOf(ctx)
       await submitCampaign(ctx, id, resps)
       return {}
@@ -237,7 +259,7 @@ export const questionnaireService = {
   /** (id, resps) plus the way's id as trpId. */
   setAnsweredTripQuestionnaire: method({
     params: z.object({ id: zId, trpId: zId.optional(), resps: zResps }),
-    async run({ id, trpId, resps }, ctx) {
+    async run({ id, trpId, resps }, ctx): Promise<{ qtnAnswered: boolean; allQuestionsAnswered: boolean }> {
       if (trpId == null) throw new ServiceError('MISSING_LEG_OR_TRIP_ID')
       await ownQuestionnaire(ctx, id, ['TRIP_BASED'])
       const { qtnAnswered, allQuestionsAnswered } = await submitTrip(ctx, trpId, [{ questionnaireId: id, legId: null, resps }])
@@ -254,7 +276,7 @@ export const questionnaireService = {
       resps: zResps,
       applyResps: z.union([z.boolean(), z.enum(['true', 'false'])]).optional().transform((v) => v === true || v === 'true'),
     }),
-    async run({ id, legId, tfcMode, resps, applyResps }, ctx) {
+    async run({ id, legId, tfcMode, resps, applyResps }, ctx): Promise<{ allQuestionsAnswered: boolean; copiedTo: number[] }> {
       if (legId == null) throw new ServiceError('MISSING_LEG_OR_TRIP_ID')
       await ownQuestionnaire(ctx, id, ['LEG_BASED'])
       const tripId = await tripOfOwnLeg(ctx.db, ctx.user.id, legId)
@@ -265,7 +287,7 @@ export const questionnaireService = {
 
   getDraft: method({
     params: z.object({ id: zId, scope: zScope }),
-    async run({ id, scope }, ctx) {
+    async run({ id, scope }, ctx): Promise<{ draft: { resps: Answer[]; seenQuestionIds: number[]; position: number } }> {
       const d = await getDraft(ctx, id, scope)
       return { draft: { resps: d.resps, seenQuestionIds: d.seenQuestionIds, position: d.position } }
     },
@@ -279,7 +301,7 @@ export const questionnaireService = {
       seenQuestionIds: z.array(zId).max(2000).default([]),
       position: z.coerce.number().int().min(0).max(10_000).default(0),
     }),
-    async run({ id, scope, resps, seenQuestionIds, position }, ctx) {
+    async run({ id, scope, resps, seenQuestionIds, position }, ctx): Promise<Empty> {
       await saveDraft(ctx, id, scope, { resps, seenQuestionIds, position })
       return {}
     },

@@ -105,7 +105,7 @@ let email = 0
 
 async function participant(campaign: number | null): Promise<AuthedContext> {
   const u = await createUser(db, { email: `q${email++}@example.org`, password: 'secret', verified: true, campaignId: campaign })
-  return serviceContext(database, { user: asSessionUser({ id: u.id, email: u.email, campaignId: campaign }), now: NOW }) as AuthedContext
+  return serviceContext(database, { user: asSessionUser({ id: u.id, email: u.email, campaignId: campaign }), now: NOW })
 }
 
 let dayOffset = 0

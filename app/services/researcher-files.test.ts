@@ -170,7 +170,7 @@ describe('trips round trips', () => {
   async function newParticipant(tag: string): Promise<AuthedContext> {
     const email = `${tag}-${Date.now()}@example.org`
     const u = await createUser(db, { email, password: 'secret123', campaignId: study.a.campaignId })
-    return serviceContext(database, { user: asSessionUser({ id: u.id, email, campaignId: study.a.campaignId }), now: study.now }) as AuthedContext
+    return serviceContext(database, { user: asSessionUser({ id: u.id, email, campaignId: study.a.campaignId }), now: study.now })
   }
   beforeAll(async () => {
     study = await seedStudy(database)

@@ -8,7 +8,7 @@ import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { oneTimeTokens, sessions, users } from '~/db/schema'
 import { log } from '~/infra/log.server'
 import type { Mail } from '~/infra/mailer.server'
-import { method, ServiceError, type AuthedContext, type Service, type ServiceContext } from './core.server'
+import { method, ServiceError, type AuthedContext, type Empty, type Service, type ServiceContext } from './core.server'
 import { newPseudonym } from './import.server'
 import { accountExistsMail, mailLocale, resetPasswordMail, verificationMail } from './mail-templates.server'
 import { dummyHash, hashPassword, verifyPassword } from './password.server'
@@ -35,6 +35,14 @@ const zPassword = z.string().max(1000).refine(passwordLongEnough, `at least ${PA
 const zToken = z.string().trim().min(1).max(200)
 const zName = z.string().trim().max(200).nullish()
 
+/** What login answers: the new session, its expiry, and the participant's name. */
+export interface LoginResult {
+  session: string
+  sessionValidityDate: string
+  passwordUpdateRequired: boolean
+  profile: { personalData: { id: number; firstName: string | null; lastName: string | null; idStr: string } }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The service
 
@@ -46,7 +54,7 @@ export const userService = {
       password: z.string().min(1).max(1000),
       platformConstant: z.string().optional(),
     }),
-    async run({ idStr, password }, ctx) {
+    async run({ idStr, password }, ctx): Promise<LoginResult> {
       const email = idStr.toLowerCase()
       // The attempt counts before the password is checked (a failure leaves it counted), so parallel guesses cannot
       // all pass the limit.
@@ -71,7 +79,7 @@ export const userService = {
   logout: method({
     whilePasswordUpdateRequired: true,
     params: z.object({}).passthrough(),
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<Empty> {
       if (ctx.sessionToken) await deleteSession(ctx.db, ctx.sessionToken)
       else await ctx.db.delete(sessions).where(eq(sessions.id, ctx.user.sessionId))
       return {}
@@ -82,7 +90,7 @@ export const userService = {
   logoutEverywhere: method({
     whilePasswordUpdateRequired: true,
     params: z.object({}).passthrough(),
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<Empty> {
       await deleteUserSessions(ctx.db, ctx.user.id)
       return {}
     },
@@ -91,7 +99,7 @@ export const userService = {
   updateSessionValidity: method({
     whilePasswordUpdateRequired: true,
     params: z.object({}).passthrough(),
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<{ sessionValidityDate: string }> {
       const until = await extendSession(ctx.db, ctx.user.sessionId, ctx.now())
       return { sessionValidityDate: until.toISOString() }
     },
@@ -108,7 +116,7 @@ export const userService = {
       pwd: zPassword,
       platformConstant: z.string().optional(),
     }),
-    async run({ pers, pwd }, ctx) {
+    async run({ pers, pwd }, ctx): Promise<null> {
       return withFloor(async () => {
         const email = pers.idStr
         await takeSlots(ctx, 'register', email)
@@ -156,7 +164,7 @@ export const userService = {
   resetRegistration: method({
     public: true,
     params: z.object({ emailAddr: zEmail }),
-    async run({ emailAddr }, ctx) {
+    async run({ emailAddr }, ctx): Promise<Empty> {
       return withFloor(async () => {
         await takeSlots(ctx, 'resetRegistration', emailAddr)
         const user = await userByEmail(ctx.db, emailAddr)
@@ -178,7 +186,7 @@ export const userService = {
   verifyEmailAddress: method({
     public: true,
     params: z.object({ emailAddr: zEmail, verificationStr: zToken }),
-    async run({ emailAddr, verificationStr }, ctx) {
+    async run({ emailAddr, verificationStr }, ctx): Promise<Empty> {
       const now = ctx.now()
       const verified = await ctx.db.transaction(async (tx) => {
         const found = await findToken(tx, emailAddr, verificationStr, 'verify')
@@ -198,7 +206,7 @@ export const userService = {
   resetPassword: method({
     public: true,
     params: z.object({ emailAddr: zEmail }),
-    async run({ emailAddr }, ctx) {
+    async run({ emailAddr }, ctx): Promise<Empty> {
       return withFloor(async () => {
         await takeSlots(ctx, 'resetPassword', emailAddr)
         const user = await userByEmail(ctx.db, emailAddr)
@@ -220,7 +228,7 @@ export const userService = {
   setPassword: method({
     public: true,
     params: z.object({ emailAddr: zEmail, password: zPassword, verificationStr: zToken }),
-    async run({ emailAddr, password, verificationStr }, ctx) {
+    async run({ emailAddr, password, verificationStr }, ctx): Promise<Empty> {
       const now = ctx.now()
       await takeSlots(ctx, 'setPassword', emailAddr)
       // The cheap check first: a bogus or used link costs no argon2 hash (it is checked again, atomically, below).
@@ -249,7 +257,7 @@ export const userService = {
   updatePassword: method({
     whilePasswordUpdateRequired: true,
     params: z.object({ currentPassword: z.string().min(1).max(1000), newPassword: zPassword }),
-    async run({ currentPassword, newPassword }, ctx) {
+    async run({ currentPassword, newPassword }, ctx): Promise<{ session: string; sessionValidityDate: string }> {
       await checkCurrentPassword(ctx, currentPassword)
       const passwordHash = await hashPassword(newPassword)
       const { token, expiresAt } = await ctx.db.transaction(async (tx) => {
@@ -265,7 +273,7 @@ export const userService = {
   /** Deletes the account and everything that belongs to it (ways, legs, answers, drafts, places, sessions, tokens). */
   deleteProfile: method({
     params: z.object({ currentPassword: z.string().min(1).max(1000) }),
-    async run({ currentPassword }, ctx) {
+    async run({ currentPassword }, ctx): Promise<Empty> {
       await checkCurrentPassword(ctx, currentPassword)
       // Every table that refers to users does so with ON DELETE CASCADE (app/db/schema.ts).
       await ctx.db.delete(users).where(eq(users.id, ctx.user.id))

@@ -11,8 +11,7 @@ import { useEffect } from 'react'
 import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
-import { req, serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req } from '~/lib/context.server'
 import { isListFilter, LIST_FILTER_PARAMS, listCardHref, listPath } from '~/domain/waysUrls'
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
@@ -22,7 +21,6 @@ import { quickConfirmable } from '~/domain/wayState'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { tripService } from '~/services/trip.server'
 import { listTripPurposes } from '~/services/info.server'
-import type { GetTripsResult } from '~/services/trip/list.server'
 import type { TripDto } from '~/services/trip/model.server'
 import { wayEndNamesOf, type WayEnds } from '~/services/place-names.server'
 import type { Suggestion } from '~/domain/purposeSuggestion'
@@ -81,17 +79,16 @@ function cardData(t: TripDto, locale: Parameters<typeof formatDistance>[1], ends
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request)
   const { filter, page, id } = parseRoute(params)
   const r = req(context)
   const { locale } = r
   const env = r.app.env
   const tz = env.STUDY_TIME_ZONE
   const limit = env.TRIPS_PAGE_LIMIT
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   const url = new URL(request.url)
 
-  const result = (await tripService.getTrips(ctx, { ...LIST_FILTER_PARAMS[filter], sortOrder: 'DESC', ...pageFetch(page, limit), withGeom: false })) as GetTripsResult
+  const result = await tripService.getTrips(ctx, { ...LIST_FILTER_PARAMS[filter], sortOrder: 'DESC', ...pageFetch(page, limit), withGeom: false })
   const { previous, items } = splitOverlap(result.trps, page)
   const pages = pageCount(result.totalNo, limit)
   const outOfRange = page > Math.max(pages, 1)
@@ -122,7 +119,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const noTripsDay = dialog === 'noTrips' && isDateParam(dialogDay) && days.some((d) => d.day === dialogDay && d.empty === 'open') ? dialogDay : null
   const reportId = dialog === 'report' ? parseIdText(url.searchParams.get('trip')) : null
   const reportTrip = reportId != null && cards.get(reportId)?.canReport ? reportId : null
-  const reasons = reportTrip ? ((await tripService.getTripFeedbackReasons(ctx, {})) as { trpFdbkReasons: { id: number; name: string }[] }).trpFdbkReasons : []
+  const reasons = reportTrip ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons : []
 
   return {
     filter,
@@ -138,7 +135,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     noTripsDay,
     reportTrip,
     reasons,
-    hasCampaign: user.campaignId != null,
+    hasCampaign: ctx.user.campaignId != null,
     purposes: purposeList.map((p) => ({ id: p.id, name: p.name })),
     progress,
     today,
@@ -146,7 +143,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const { filter, page } = parseRoute(params)
   return runIntent(listActions, await request.formData(), { context, filter, page, back: listPath(filter, page) })
 }

@@ -3,7 +3,7 @@
 // without JavaScript. Invalid input answers 400 with the form's reply; the dialog shows the error by its field.
 import { redirect } from 'react-router'
 import type { Ctx } from '~/lib/context.server'
-import { serviceCtx } from '~/lib/context.server'
+import { authed } from '~/lib/context.server'
 import { intent, type IntentTable } from '~/lib/intents.server'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { LegSchema, SetLegModesSchema, SetLegPurposesSchema, SetPurposesSchema, WaySchema } from '~/lib/trip-forms'
@@ -38,7 +38,7 @@ export const tripDetailActions = {
   'set-leg-modes': intent(SetLegModesSchema, async ({ legId, tfcModes, version, go }, { context, id, back }: TripActionArgs) => {
     const result = await run(context, back, (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }))
     // Back / Next open the neighbouring leg's selector (spec 2.7: "back, ok and next buttons").
-    const detail = await tripDetail(serviceCtx(context), id)
+    const detail = await tripDetail(authed(context), id)
     const index = detail.trip.legs.findIndex((l) => l.id === legId)
     const target = go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined
     if (target && detail.trip.way.allows.setModes) return redirect(`${at(back, `dialog=modes&leg=${target.id}`)}#modes`)

@@ -18,14 +18,13 @@ import { data, Form, Link, useActionData, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
 import { useRootData } from '~/root'
-import { req, serviceCtx } from '~/lib/context.server'
-import { requireUser } from '~/lib/guards.server'
+import { authed, req } from '~/lib/context.server'
 import { runIntent } from '~/lib/intents.server'
 import { idParam } from '~/lib/route-params'
 import { replyFor } from '~/lib/forms'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { isListFilter, LIST_FILTER_PARAMS, listCardHref, wayPath } from '~/domain/waysUrls'
-import { requireSession, ServiceError } from '~/services/core.server'
+import { ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
 import { tripDetail } from '~/services/trip/edit.server'
 import { listPageOf, nextOpenWay } from '~/services/trip/manual.server'
@@ -51,9 +50,8 @@ import { formatDuration } from '~/domain/duration'
 import { tripDetailActions } from './actions.server'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(context, request)
   const id = idParam(params.id)
-  const ctx = serviceCtx(context)
+  const ctx = authed(context)
   const detail = await tripDetail(ctx, id).catch((e: unknown) => {
     if (e instanceof ServiceError && e.constant === 'TRIP_NOT_FOUND') throw data('Not found', { status: 404 })
     throw e
@@ -68,14 +66,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
   const listParam = url.searchParams.get('list')
   const from = isListFilter(listParam) ? listParam : 'all'
-  requireSession(ctx)
   const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
   return { ...detail, questionnaire, reasons, ends, back, next: nextId ? wayPath(nextId, from) : null, locale: req(context).locale }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(context, request)
   const id = idParam(params.id)
   const list = new URL(request.url).searchParams.get('list')
   const from = isListFilter(list) ? list : null

@@ -3,7 +3,7 @@
 // then the leg questionnaires per leg). Every Back and Next saves a server-side draft (questionnaire_drafts: answers,
 // seen question ids, position), so a reload, JavaScript off, a lost connection or an expired session never loses
 // an answer. Every post carries what it needs to be re-applied on its own (questionnaire, scope, question, fields),
-// so a post kept by requireUser's pending-post mechanism can be sent again after login.
+// so a post kept by the login guard's pending-post mechanism can be sent again after login.
 import { and, eq, ilike } from 'drizzle-orm'
 import { pois as poisTable } from '~/db/schema'
 import { numberBounds, questionOk, questionProblem, rowTextMax, type CheckEnv } from '~/domain/answerCheck'

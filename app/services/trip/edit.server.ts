@@ -27,7 +27,7 @@ import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { legs, trips } from '~/db/schema'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
-import { closestPointOnLines } from '~/domain/geometry'
+import { closestPointOnLines, type LatLon } from '~/domain/geometry'
 import { LIMITS, LIMIT_ERROR, withinLimit, type LimitName } from '~/domain/limits'
 import { dayInZone, dayRangeUtc } from '~/domain/time'
 import { canDeleteLeg } from '~/domain/legRules'
@@ -37,8 +37,8 @@ import { quickConfirmable, refusal, wayFacts, wayState, type WayAction, type Way
 import { isTrafficMode } from '~/domain/trafficModes'
 import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
-import { method, requireSession, ServiceError, zId, type AuthedContext, type Service, type ServiceContext } from '../core.server'
-import { catalogues, ownTrip, ownTripRow, refreshTrip, toLegDto, type Catalogues, type LegRow, type TripDto, type TripRow } from './model.server'
+import { method, requireSession, ServiceError, zId, type AuthedContext, type Empty, type Service, type ServiceContext } from '../core.server'
+import { catalogues, ownTrip, ownTripRow, refreshTrip, toLegDto, type Catalogues, type LegDto, type LegRow, type TripDto, type TripRow } from './model.server'
 
 const zVersion = z.coerce.number().int().nonnegative().optional()
 const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
@@ -173,7 +173,7 @@ export const tripEditMethods = {
         .passthrough(),
       version: zVersion,
     }),
-    async run({ leg: input, version }, ctx) {
+    async run({ leg: input, version }, ctx): Promise<{ leg: LegDto; version: number }> {
       const cat = await catalogues(ctx)
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows, leg } = await lockOwnLeg(tx, ctx.user.id, input.id)
@@ -232,7 +232,7 @@ export const tripEditMethods = {
    */
   deleteLegs: method({
     params: z.object({ ids: z.array(zId).min(1), version: zVersion }),
-    async run({ ids, version }, ctx) {
+    async run({ ids, version }, ctx): Promise<Empty> {
       const unique = [...new Set(ids)]
       return ctx.db.transaction(async (tx) => {
         const owned = await tx
@@ -262,7 +262,7 @@ export const tripEditMethods = {
   /** getClosestPointToTrip (id, point lat/lon; return.point): the nearest point on any leg; null without geometry. */
   getClosestPointToTrip: method({
     params: z.object({ id: zId, point: zLatLon }),
-    async run({ id, point }, ctx) {
+    async run({ id, point }, ctx): Promise<{ point: LatLon | null }> {
       const trip = await ownTripRow(ctx.db, ctx.user.id, id)
       const legRows = await legRowsOf(ctx.db, trip.id)
       return {
@@ -277,7 +277,7 @@ export const tripEditMethods = {
   /** getClosestPointToLeg (same, for one leg). */
   getClosestPointToLeg: method({
     params: z.object({ id: zId, point: zLatLon }),
-    async run({ id, point }, ctx) {
+    async run({ id, point }, ctx): Promise<{ point: LatLon | null }> {
       const [row] = await ctx.db
         .select({ geom: legs.geom })
         .from(legs)
@@ -294,7 +294,7 @@ export const tripEditMethods = {
    */
   setTripPurposes: method({
     params: z.object({ id: zId, purposeIds: z.array(zPurpose), version: zVersion }),
-    async run({ id, purposeIds, version }, ctx) {
+    async run({ id, purposeIds, version }, ctx): Promise<{ version: number }> {
       if (purposeIds.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
       const chosen = await checkPurposes(purposeIds, ctx)
       return ctx.db.transaction(async (tx) => {
@@ -316,7 +316,7 @@ export const tripEditMethods = {
    */
   confirmTrip: method({
     params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx) {
+    async run({ id, version }, ctx): Promise<{ version: number }> {
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
         const state = stateOf(trip, legRows)
@@ -338,7 +338,7 @@ export const tripEditMethods = {
    */
   completeTrip: method({
     params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx) {
+    async run({ id, version }, ctx): Promise<{ version: number }> {
       const pending = (await loadQuestionnaireStep(ctx, id, new URLSearchParams())).pending
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
@@ -361,7 +361,7 @@ export const tripEditMethods = {
    */
   copyLeg: method({
     params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx) {
+    async run({ id, version }, ctx): Promise<{ leg: LegDto; version: number }> {
       const cat = await catalogues(ctx)
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows, leg } = await lockOwnLeg(tx, ctx.user.id, id)
@@ -395,7 +395,7 @@ export const tripEditMethods = {
    */
   copyTrip: method({
     params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx) {
+    async run({ id, version }, ctx): Promise<{ trp: TripDto }> {
       const cat = await catalogues(ctx)
       const copyId = await ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
@@ -453,7 +453,7 @@ export const tripEditMethods = {
  */
 export const confirmWithPurpose = method({
   params: z.object({ id: zId, purposeId: zPurpose, version: zVersion }),
-  async run({ id, purposeId, version }, ctx) {
+  async run({ id, purposeId, version }, ctx): Promise<{ version: number }> {
     const chosen = await checkPurposes([purposeId], ctx)
     return ctx.db.transaction(async (tx) => {
       const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)

@@ -9,9 +9,9 @@ import { campaigns, trips, zeroTripDays } from '~/db/schema'
 import { coveredRange, inReview, listedDays, reviewDays, zeroTripDayBlock, type Period, type ReviewDays, type SortOrder } from '~/domain/listDays'
 import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
 import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
-import { listFeedbackReasons } from '../info.server'
+import { listFeedbackReasons, type NamedItem } from '../info.server'
 import { importCached } from '../import-cache.server'
-import { method, ServiceError, zDay, zId, type AuthedContext, type Service } from '../core.server'
+import { method, ServiceError, zDay, zId, type AuthedContext, type Empty, type Service } from '../core.server'
 import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type TripDto, type TripRow } from './model.server'
 import { refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
 
@@ -180,19 +180,19 @@ export const tripListMethods = {
    */
   getTrips: method({
     params: GetTripsParams,
-    run: (p, ctx) => getTripsImpl(ctx, p),
+    run: (p, ctx): Promise<GetTripsResult> => getTripsImpl(ctx, p),
   }),
 
   getTrip: method({
     params: z.object({ id: zId }).passthrough(),
-    async run({ id }, ctx) {
+    async run({ id }, ctx): Promise<{ trp: TripDto }> {
       return { trp: await ownTrip(ctx, id) }
     },
   }),
 
   getTripFeedbackReasons: method({
     params: z.object({}).passthrough(),
-    async run(_p, ctx) {
+    async run(_p, ctx): Promise<{ trpFdbkReasons: NamedItem[] }> {
       return { trpFdbkReasons: await listFeedbackReasons(ctx) }
     },
   }),
@@ -206,7 +206,7 @@ export const tripListMethods = {
         trpFdbkReasonIds: z.array(zId).max(50).default([]),
       })
       .passthrough(),
-    async run({ id, remark, trpFdbkReasonIds }, ctx) {
+    async run({ id, remark, trpFdbkReasonIds }, ctx): Promise<Empty> {
       const reasonIds = [...new Set(trpFdbkReasonIds)]
       if (reasonIds.length === 0) throw new ServiceError('REASONS_REQUIRED', { path: 'trpFdbkReasonIds' })
       const known = new Set((await listFeedbackReasons(ctx)).map((r) => r.id))
@@ -226,7 +226,7 @@ export const tripListMethods = {
   /** Withdraw a report: the way can be edited again. */
   deleteTripFeedback: method({
     params: z.object({ id: zId }).passthrough(),
-    async run({ id }, ctx) {
+    async run({ id }, ctx): Promise<Empty> {
       await ctx.db.transaction(async (tx) => {
         const t = await ownTripRow(tx, ctx.user.id, id, { forUpdate: true })
         if (!t.fdbkAvail) throw new ServiceError('TRIP_NOT_REPORTED')
@@ -240,7 +240,7 @@ export const tripListMethods = {
   /** Confirm a day without ways (a campaign day, not in the future, without ways). Idempotent. */
   setZeroTripDay: method({
     params: z.object({ day: zRealDay }).passthrough(),
-    async run({ day }, ctx) {
+    async run({ day }, ctx): Promise<{ day: string }> {
       const tz = ctx.env.STUDY_TIME_ZONE
       const review = await reviewWindow(ctx)
       const { start, end } = dayRangeUtc(day, tz)
@@ -257,7 +257,7 @@ export const tripListMethods = {
   /** Take back the mark of a day without ways (idempotent: an unmarked day stays unmarked). */
   deleteZeroTripDay: method({
     params: z.object({ day: zRealDay }).passthrough(),
-    async run({ day }, ctx) {
+    async run({ day }, ctx): Promise<{ day: string }> {
       await ctx.db.delete(zeroTripDays).where(and(eq(zeroTripDays.userId, ctx.user.id), eq(zeroTripDays.day, day)))
       return { day }
     },
@@ -266,7 +266,7 @@ export const tripListMethods = {
   /** Delete own ways that are neither confirmed nor reported; all or nothing. */
   deleteTrips: method({
     params: z.object({ trpIds: z.array(zId).min(1).max(1000) }).passthrough(),
-    async run({ trpIds }, ctx) {
+    async run({ trpIds }, ctx): Promise<Empty> {
       const ids = [...new Set(trpIds)]
       await ctx.db.transaction(async (tx) => {
         const rows = await tx

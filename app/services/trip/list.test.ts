@@ -84,7 +84,7 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const getTrips = (ctx: ServiceContext, p: object = {}) => tripService.getTrips(ctx, p) as Promise<GetTripsResult>
+const getTrips = (ctx: ServiceContext, p: Parameters<typeof tripService.getTrips>[1] = {}): Promise<GetTripsResult> => tripService.getTrips(ctx, p)
 
 describe('getTrips: paging', () => {
   test('defaults: newest first, 10 ways, totalNo counts all', async () => {
@@ -98,7 +98,7 @@ describe('getTrips: paging', () => {
     const seen: number[] = []
     const total = aIds.length
     for (let page = 1; page <= pageCount(total, limit); page++) {
-      const r = await getTrips(ctxA, pageFetch(page, limit))
+      const r = await getTrips(ctxA, { ...pageFetch(page, limit) })
       expect(r.totalNo).toBe(total)
       const { previous, items } = splitOverlap(r.trps, page)
       if (page > 1) expect(previous?.id).toBe(seen.at(-1))

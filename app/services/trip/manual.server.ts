@@ -199,7 +199,7 @@ export const tripManualMethods = {
   /** addTrip (trp: id '0', name, creationType CREATED_MANUALLY, legs): a new way with one leg. */
   addTrip: method({
     params: AddParams,
-    async run({ trp }, ctx) {
+    async run({ trp }, ctx): Promise<{ trp: TripDto }> {
       const [leg] = await checkedLegs(ctx, trp.legs)
       const name = trp.name?.trim() || null
       const objId = trp.objId ?? null
@@ -257,7 +257,7 @@ export const tripManualMethods = {
    */
   updateTrip: method({
     params: UpdateParams,
-    async run(p, ctx) {
+    async run(p, ctx): Promise<{ trp: TripDto }> {
       const { trp } = p
       // Permission first (another participant's id is TRIP_NOT_FOUND whatever was sent), then the form rules.
       const version = trp.version ?? p.version!

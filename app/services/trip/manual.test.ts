@@ -35,7 +35,7 @@ const leg = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 const newWay = (legOver: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
-  trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg(legOver)], ...over },
+  trp: { id: '0' as const, name: null, creationType: 'CREATED_MANUALLY' as const, legs: [leg(legOver)], ...over },
 })
 
 /** updateTrip with the way's current version (as the edit form sends it). */

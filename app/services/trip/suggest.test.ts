@@ -20,7 +20,7 @@ beforeAll(async () => {
   database = await testDatabase()
   await seedDemoIfEmpty(database.db, NOW, { timeZone: 'Europe/Berlin' })
   const [row] = await database.db.select().from(users).where(eq(users.email, DEMO_LOGIN.email))
-  demo = serviceContext(database, { user: asSessionUser(row!), now: NOW }) as AuthedContext
+  demo = serviceContext(database, { user: asSessionUser(row!), now: NOW })
 })
 afterAll(() => database.close())
 
