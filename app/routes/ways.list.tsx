@@ -31,12 +31,14 @@ import type { Suggestion } from '~/domain/purposeSuggestion'
 import { tripReportAction } from '~/components/trip/report.server'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
 import { NoTripDayCard, TripCardView, tripTimeText, type TripCardData } from '~/components/trip/TripCard'
+import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { wayTitle } from '~/components/trip/wayTitle'
 import { Button, ButtonLink, buttonClass, Dialog, DialogCloseLink, EmptyState, Notice, Paginator } from '~/components/ui'
-import { dayLabel, weekdayName } from '~/domain/dayHeader'
+import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { pageDays } from '~/domain/listDays'
+import { dayRangeParam, groupNoTripRuns, parseDayRange, rangesOverlap } from '~/domain/noTripRuns'
 import { pageCount, pageFetch, parsePage, splitOverlap, visiblePages } from '~/domain/pagination'
 import { dayInZone, dayToDisplay } from '~/domain/time'
 import { isDateParam } from '~/domain/timeInput'
@@ -131,6 +133,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reportId = dialog === 'report' ? parsePage(url.searchParams.get('trip')) : null
   const reportTrip = reportId != null && cards.get(reportId)?.canReport ? reportId : null
   const reasons = reportTrip ? ((await tripService.getTripFeedbackReasons(ctx, {})) as { trpFdbkReasons: { id: number; name: string }[] }).trpFdbkReasons : []
+  // Consecutive open days as one card (domain/noTripRuns.ts): ?dialog=noTripsRun&days=FROM..TO confirms them all,
+  // ?expand=FROM..TO (or a single-day dialog of one of them) shows them one by one.
+  const expand = parseDayRange(url.searchParams.get('expand')) ?? (noTripsDay ? { from: noTripsDay, to: noTripsDay } : null)
+  const groups = groupNoTripRuns(days).map((g) =>
+    g.kind === 'day'
+      ? g
+      : {
+          ...g,
+          run: {
+            from: g.from,
+            to: g.to,
+            count: g.days.length,
+            fromText: shortDayName(g.from, locale),
+            toText: shortDayName(g.to, locale),
+            expanded: expand != null && rangesOverlap(expand, g),
+            today: g.from <= today && today <= g.to,
+          } satisfies NoTripRunView,
+        },
+  )
+  const runDays = dialog === 'noTripsRun' ? parseDayRange(url.searchParams.get('days')) : null
+  const noTripsRun = runDays && groups.some((g) => g.kind === 'run' && g.from === runDays.from && g.to === runDays.to) ? runDays.from : null
 
   return {
     filter,
@@ -143,7 +166,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     last: (page - 1) * limit + items.length,
     outOfRange,
     days,
+    groups,
     noTripsDay,
+    noTripsRun,
     reportTrip,
     reasons,
     hasCampaign: user.campaignId != null,
@@ -171,15 +196,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'set-zero-trip-day': {
       const day = String(form.get('day') ?? '')
-      const to = isDateParam(day) ? `${back}#day-${day}` : back
+      // From a day of a run shown one by one: the rest of that run stays open.
+      const expand = parseDayRange(String(form.get('expand') ?? ''))
+      const to = isDateParam(day) ? `${back}${expand ? `?expand=${dayRangeParam(expand)}` : ''}#day-${day}` : back
       await runOrToast(context, to, (ctx) => tripService.setZeroTripDay(ctx, { day }))
       return redirectWithToast(context, to, success('common:success.noTripDaySet'))
     }
     case 'unset-zero-trip-day': {
       const day = String(form.get('day') ?? '')
-      const to = isDateParam(day) ? `${back}#day-${day}` : back
+      // The day may join a run again: shown one by one, so that it stays in view.
+      const to = isDateParam(day) ? `${back}?expand=${day}#day-${day}` : back
       await runOrToast(context, to, (ctx) => tripService.deleteZeroTripDay(ctx, { day }))
       return redirectWithToast(context, to, success('ways:review17.unmarked'))
+    }
+    case 'set-zero-trip-days': {
+      // A run of days without ways confirmed in one go (fields from, to: its oldest and newest day).
+      const range = parseDayRange(`${form.get('from') ?? ''}..${form.get('to') ?? ''}`)
+      const to = range ? `${back}${noTripRunExpandQuery(range)}#day-${range.to}` : back
+      const marked = await runOrToast(context, to, (ctx) => tripService.setZeroTripDays(ctx, { from: form.get('from'), to: form.get('to') }))
+      return redirectWithToast(context, range ? `${back}#day-${range.to}` : back, success('ways:noTrips.run.saved', { count: (marked as { days: string[] }).days.length }))
     }
     default:
       throw data('Unknown intent', { status: 400 })
@@ -211,6 +246,55 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
     />
   )
 
+  // One day's section; inside a run shown one by one (`run`) its heading is an h3 and its links keep the run open.
+  const renderDay = (d: (typeof days)[number], run?: { from: string; to: string }) => {
+    const H = run ? 'h3' : 'h2'
+    const keep = run ? noTripRunExpandQuery(run) : ''
+    return (
+      <section key={d.day} id={`day-${d.day}`} className="trip-day" aria-labelledby={`day-${d.day}-title`}>
+        <header className="day-header">
+          <H className="day-header__title" id={`day-${d.day}-title`}>
+            {d.label}
+            {d.continued ? <span className="day-header__continued"> ({t('list.continued')})</span> : null}
+          </H>
+          {d.date ? <p className="day-header__meta">{d.date}</p> : null}
+        </header>
+        {d.empty === 'none' ? (
+          <ul className="trip-list">
+            {d.trips.map((trip) => (
+              <li key={trip.id}>
+                <TripCardView
+                  t={t}
+                  trip={trip}
+                  highlighted={trip.id === highlight}
+                  reportHref={reportDialogHref(trip.id)}
+                  withdraw={trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null}
+                  purposes={loaderData.purposes}
+                  from={filter}
+                />
+                {loaderData.reportTrip === trip.id ? (
+                  <ReportDialog
+                    open
+                    tripId={trip.id}
+                    reasons={loaderData.reasons}
+                    closeHref={back(`trip-${trip.id}`)}
+                    returnTo={`${listPath(filter, page, trip.id)}#trip-${trip.id}`}
+                    tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <>
+            <NoTripDayCard t={t} day={d.day} state={d.empty} dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`} />
+            {loaderData.noTripsDay === d.day ? <NoTripsDialog day={d.day} label={d.date ? `${d.label}, ${d.date}` : d.label} closeHref={`${here}${keep}#day-${d.day}`} hasCampaign={loaderData.hasCampaign} today={d.day === loaderData.today} expand={run ? dayRangeParam(run) : undefined} /> : null}
+          </>
+        )}
+      </section>
+    )
+  }
+
   let body
   if (outOfRange) {
     body = (
@@ -234,49 +318,15 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
             <FirstSteps hasCampaign={loaderData.hasCampaign} />
           </Notice>
         ) : null}
-        {days.map((d) => (
-          <section key={d.day} id={`day-${d.day}`} className="trip-day" aria-labelledby={`day-${d.day}-title`}>
-            <header className="day-header">
-              <h2 className="day-header__title" id={`day-${d.day}-title`}>
-                {d.label}
-                {d.continued ? <span className="day-header__continued"> ({t('list.continued')})</span> : null}
-              </h2>
-              {d.date ? <p className="day-header__meta">{d.date}</p> : null}
-            </header>
-            {d.empty === 'none' ? (
-              <ul className="trip-list">
-                {d.trips.map((trip) => (
-                  <li key={trip.id}>
-                    <TripCardView
-                      t={t}
-                      trip={trip}
-                      highlighted={trip.id === highlight}
-                      reportHref={reportDialogHref(trip.id)}
-                      withdraw={trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null}
-                      purposes={loaderData.purposes}
-                      from={filter}
-                    />
-                    {loaderData.reportTrip === trip.id ? (
-                      <ReportDialog
-                        open
-                        tripId={trip.id}
-                        reasons={loaderData.reasons}
-                        closeHref={back(`trip-${trip.id}`)}
-                        returnTo={`${listPath(filter, page, trip.id)}#trip-${trip.id}`}
-                        tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
-                      />
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <>
-                <NoTripDayCard t={t} day={d.day} state={d.empty} dialogHref={`?dialog=noTrips&day=${d.day}#noTrips`} />
-                {loaderData.noTripsDay === d.day ? <NoTripsDialog day={d.day} label={d.date ? `${d.label}, ${d.date}` : d.label} closeHref={back(`day-${d.day}`)} hasCampaign={loaderData.hasCampaign} today={d.day === loaderData.today} /> : null}
-              </>
-            )}
-          </section>
-        ))}
+        {loaderData.groups.map((g) =>
+          g.kind === 'run' ? (
+            <NoTripRun key={`run-${g.from}`} run={g.run} t={t} dialog={loaderData.noTripsRun === g.from ? <NoTripsRunDialog run={g.run} t={t} closeHref={back(`run-${g.from}`)} /> : null}>
+              {g.days.map((d) => renderDay(d, g))}
+            </NoTripRun>
+          ) : (
+            renderDay(g.day)
+          ),
+        )}
       </div>
     )
   }
@@ -333,7 +383,7 @@ function ReviewProgressLine({ progress }: { progress: ReviewProgress }) {
   )
 }
 
-function NoTripsDialog({ day, label, closeHref, hasCampaign, today }: { day: string; label: string; closeHref: string; hasCampaign: boolean; today: boolean }) {
+function NoTripsDialog({ day, label, closeHref, hasCampaign, today, expand }: { day: string; label: string; closeHref: string; hasCampaign: boolean; today: boolean; expand?: string }) {
   const { t } = useTranslation('ways')
   return (
     <Dialog id="noTrips" open title={t('noTrips.title')} closeHref={closeHref} closeLabel={t('common:actions.close')}>
@@ -343,6 +393,7 @@ function NoTripsDialog({ day, label, closeHref, hasCampaign, today }: { day: str
         <Form method="post">
           <input type="hidden" name="intent" value="set-zero-trip-day" />
           <input type="hidden" name="day" value={day} />
+          {expand ? <input type="hidden" name="expand" value={expand} /> : null}
           <Button variant="primary" block>
             {t('noTrips.confirm')}
           </Button>
