@@ -1,6 +1,6 @@
 // The ways list (spec 2.7, 9): /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
-// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back), the report flow and the
-// withdrawal of a report.
+// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back; several in a row
+// show as one card, confirmed together or opened day by day), the report flow and the withdrawal of a report.
 // - filter: all | unconfirmed (not confirmed; reported ways are unconfirmed ones, so they show here with their badge)
 //   | confirmed (confirmed, all questions answered) | qtnsUnanswered (confirmed, questions open). Anything else
 //   redirects to the same page of 'all'.
@@ -135,7 +135,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reasons = reportTrip ? ((await tripService.getTripFeedbackReasons(ctx, {})) as { trpFdbkReasons: { id: number; name: string }[] }).trpFdbkReasons : []
   // Consecutive open days as one card (domain/noTripRuns.ts): ?dialog=noTripsRun&days=FROM..TO confirms them all,
   // ?expand=FROM..TO (or a single-day dialog of one of them) shows them one by one.
-  const expand = parseDayRange(url.searchParams.get('expand')) ?? (noTripsDay ? { from: noTripsDay, to: noTripsDay } : null)
+  const expand = parseDayRange(url.searchParams.get('expand'))
+  const opened = (run: { from: string; to: string }) => (expand != null && rangesOverlap(expand, run)) || (noTripsDay != null && noTripsDay >= run.from && noTripsDay <= run.to)
   const groups = groupNoTripRuns(days).map((g) =>
     g.kind === 'day'
       ? g
@@ -147,7 +148,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             count: g.days.length,
             fromText: shortDayName(g.from, locale),
             toText: shortDayName(g.to, locale),
-            expanded: expand != null && rangesOverlap(expand, g),
+            expanded: opened(g),
             today: g.from <= today && today <= g.to,
           } satisfies NoTripRunView,
         },
@@ -198,7 +199,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const day = String(form.get('day') ?? '')
       // From a day of a run shown one by one: the rest of that run stays open.
       const expand = parseDayRange(String(form.get('expand') ?? ''))
-      const to = isDateParam(day) ? `${back}${expand ? `?expand=${dayRangeParam(expand)}` : ''}#day-${day}` : back
+      const to = isDateParam(day) ? `${back}${expand ? noTripRunExpandQuery(expand) : ''}#day-${day}` : back
       await runOrToast(context, to, (ctx) => tripService.setZeroTripDay(ctx, { day }))
       return redirectWithToast(context, to, success('common:success.noTripDaySet'))
     }
