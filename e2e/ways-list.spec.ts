@@ -9,6 +9,9 @@ test.describe.configure({ timeout: 90_000 })
 
 /** 'YYYY-MM-DD' as the pages show it: 'DD.MM.YYYY'. */
 const display = (d: string) => d.split('-').reverse().join('.')
+const weekdayOf = (d: string, style: 'long' | 'short' = 'long') => new Intl.DateTimeFormat('de-DE', { weekday: style, timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`))
+/** A day in a range of days: 'Mo 16.11.'. */
+const short = (d: string) => `${weekdayOf(d, 'short').replace(/\.$/, '')} ${display(d).slice(0, 6)}`
 
 type Way = Record<string, unknown>
 /** A way in the trips.json format: one leg from `start` to `end` ('HH:mm', or 'YYYY-MM-DD HH:mm' for the end). */
@@ -21,6 +24,8 @@ function way(d: string, start: string, end: string, extra: Way = {}, leg: Way = 
 const CONFIRMED = { validationStatus: true, confirmationStatus: true, allQuestionsAnswered: true }
 
 const dayGroup = (page: Page, heading: string | RegExp) => page.locator('section.trip-day').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) })
+/** A day's section whatever its heading level (the days of a run shown one by one have h3 headings). */
+const anyDay = (page: Page, heading: string) => page.locator('section.trip-day').filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
 const card = (page: Page, name: string | RegExp) => page.locator('article.trip-card').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) })
 async function tripIds(page: Page): Promise<number[]> {
   await page.locator('article[data-trip-id]').first().waitFor()
@@ -144,7 +149,9 @@ test('paging forward and back: every way once, in order; a page past the end off
 })
 
 test('a day without ways: the no-trip-day dialog confirms it', async ({ browser, js }) => {
-  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '08:00', '08:30')] })
+  // Ways every other day: each day without ways stands alone (several in a row make one card, tested below).
+  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '08:00', '08:30'), way(day(-2), '08:00', '08:30'), way(day(-4), '08:00', '08:30')] })
+  const threeDaysAgo = `${weekdayOf(day(-3))}, ${display(day(-3))}`
   await open(page, '/ways/list/all/page/1')
   const yesterday = dayGroup(page, 'Gestern')
   await yesterday.getByRole('link', { name: /Keine Wege erfasst/ }).click()
@@ -159,10 +166,63 @@ test('a day without ways: the no-trip-day dialog confirms it', async ({ browser,
   await expect(dayGroup(page, 'Gestern').getByRole('link', { name: /Keine Wege erfasst/ })).toHaveCount(0)
   await expect(page.locator('section#noTrips')).toHaveCount(0)
   // Cancel closes the dialog without a change.
-  await dayGroup(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ }).click()
+  await dayGroup(page, threeDaysAgo).getByRole('link', { name: /Keine Wege erfasst/ }).click()
   await (js ? page.getByRole('dialog') : page.locator('section#noTrips')).getByRole('link', { name: 'Abbrechen' }).click()
   await expect(page).not.toHaveURL(/dialog=/)
-  await expect(dayGroup(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
+  await expect(dayGroup(page, threeDaysAgo).getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
+  await context.close()
+})
+
+test('several days without ways in a row: one card, confirmed in one go, or opened day by day', async ({ browser, js }, testInfo) => {
+  // Ways today and four days ago: the three days between make one run.
+  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '08:00', '08:30'), way(day(-4), '08:00', '08:30')] })
+  await open(page, '/ways/list/all/page/1')
+  const range = `${short(day(-3))} – ${short(day(-1))}`
+  const run = page.locator('section.trip-run').filter({ has: page.getByRole('heading', { level: 2, name: range, exact: true }) })
+  await expect(run).toHaveCount(1)
+  await expect(run.locator('.no-trip-run')).toContainText('3 Tage ohne Wege')
+  // One card instead of three: the days themselves stay folded away.
+  await expect(anyDay(page, 'Gestern')).toBeHidden()
+  await expect(run.locator('section.trip-day')).toHaveCount(3)
+  for (const d of await run.locator('section.trip-day').all()) await expect(d).toBeHidden()
+
+  // Opened day by day: each day with its own card and single-day dialog; cancelling keeps the days open.
+  await run.getByText('3 Tage einzeln ansehen').click()
+  const days = run.locator('section.trip-day')
+  await expect(days.getByRole('heading', { level: 3 })).toHaveText(['Gestern', 'Vorgestern', `${weekdayOf(day(-3))}, ${display(day(-3))}`])
+  await checkA11y(page)
+  if (js) {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await run.screenshot({ path: testInfo.outputPath('360-run-open.png') })
+  }
+  await anyDay(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ }).click()
+  await expect(page).toHaveURL(new RegExp(`dialog=noTrips&day=${day(-2)}`))
+  const single = js ? page.getByRole('dialog', { name: 'Tag ohne Wege?' }) : page.locator('section#noTrips')
+  await single.getByRole('link', { name: 'Abbrechen' }).click()
+  await expect(page).not.toHaveURL(/dialog=/)
+  await expect(anyDay(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
+
+  // All three in one go.
+  await run.getByRole('link', { name: /^3 Tage bestätigen/ }).click()
+  await expect(page).toHaveURL(new RegExp(`dialog=noTripsRun&days=${day(-3)}..${day(-1)}`))
+  const dialog = js ? page.getByRole('dialog', { name: 'Tage ohne Wege?' }) : page.locator('section#noTripsRun')
+  await expect(dialog).toContainText(`Von ${short(day(-3))} bis ${short(day(-1))} sind an 3 Tagen keine Wege erfasst.`)
+  await checkA11y(page)
+  if (js) await page.screenshot({ path: testInfo.outputPath('360-run-dialog.png') })
+  await dialog.getByRole('button', { name: 'An allen 3 Tagen nicht unterwegs' }).click()
+  await expect(page.getByText('3 Tage ohne Wege gespeichert.')).toBeVisible()
+  await expect(page.locator('section.trip-run').filter({ has: page.getByRole('heading', { name: range }) })).toHaveCount(0)
+  for (const label of ['Gestern', 'Vorgestern', `${weekdayOf(day(-3))}, ${display(day(-3))}`]) {
+    await expect(dayGroup(page, label).getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
+  }
+  // Each mark can still be taken back by itself.
+  await dayGroup(page, 'Vorgestern').getByRole('button', { name: 'Rückgängig: An dem Tag gab es Wege' }).click()
+  await expect(anyDay(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
+  await expect(dayGroup(page, 'Gestern').getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
+  if (js) {
+    await page.goto('/ways/list/all/page/1')
+    await page.screenshot({ path: testInfo.outputPath('360-list-runs.png'), fullPage: true })
+  }
   await context.close()
 })
 

@@ -110,6 +110,7 @@ const WITHOUT_IDS: Record<string, string> = {
   'trip.getTrips': "the caller's ways",
   'trip.getTripFeedbackReasons': "the caller's campaign's catalogue",
   'trip.setZeroTripDay': "a day of the caller's",
+  'trip.setZeroTripDays': "days of the caller's",
   'trip.deleteZeroTripDay': "a day of the caller's",
   'trip.addTrip': 'creates a way of the caller (objId is looked up among the caller’s ways only)',
   'questionnaire.getQuestionnaireTypes': 'catalogue',

@@ -1,6 +1,6 @@
 // Headers are today, yesterday, day before yesterday, otherwise weekday and date.
 import { describe, test, expect } from 'vitest'
-import { dayLabel, dayLabelForDate, weekdayName } from './dayHeader'
+import { dayLabel, dayLabelForDate, shortDayName, weekdayName } from './dayHeader'
 
 describe('dayLabel', () => {
   test.each([
@@ -44,5 +44,15 @@ describe('dayLabelForDate (study time zone)', () => {
     ['2026-11-05T10:00:00Z', '2026-11-05T23:30:00Z', 'yesterday'],
   ] as const)('%s vs now %s → %s', (d, now, kind) => {
     expect(dayLabelForDate(new Date(d), new Date(now), 'Europe/Berlin', 'en_US').kind).toBe(kind)
+  })
+})
+
+describe('shortDayName', () => {
+  test.each([
+    ['2026-11-16', 'de_DE', 'Mo 16.11.'],
+    ['2026-11-18', 'en_US', 'Wed 18.11.'],
+    ['2026-03-01', 'de_DE', 'So 01.03.'],
+  ] as const)('%s %s → %s', (day, locale, text) => {
+    expect(shortDayName(day, locale)).toBe(text)
   })
 })

@@ -30,6 +30,18 @@ export function weekdayName(day: Day, locale: Locale): string {
   return f.format(new Date(Date.UTC(p.year, p.month - 1, p.day, 12)))
 }
 
+const shortWeekdayFormats = new Map<Locale, Intl.DateTimeFormat>()
+
+/** A day in few characters, for ranges of days: 'Mo 16.11.' / 'Mon 16.11.' (no year). */
+export function shortDayName(day: Day, locale: Locale): string {
+  const p = parseDay(day)
+  if (!p) throw new RangeError(`Invalid day '${day}'`)
+  let f = shortWeekdayFormats.get(locale)
+  if (!f) shortWeekdayFormats.set(locale, (f = new Intl.DateTimeFormat(toBcp47(locale), { weekday: 'short', timeZone: 'UTC' })))
+  const weekday = f.format(new Date(Date.UTC(p.year, p.month - 1, p.day, 12))).replace(/\.$/, '')
+  return `${weekday} ${String(p.day).padStart(2, '0')}.${String(p.month).padStart(2, '0')}.`
+}
+
 /**
  * Headers are today, yesterday, day before yesterday, otherwise weekday and date.
  * Both days are study-zone calendar days. Future days and older days are 'other':

@@ -32,7 +32,10 @@ export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string()
 export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId, version })
 
 /** Marking a day without ways, or taking the mark back (the service checks the day). */
-export const NoTripDaySchema = z.object({ day: z.string().max(20).optional() })
+export const NoTripDaySchema = z.object({ day: z.string().max(20).optional(), expand: z.string().max(30).optional() })
+
+/** Marking a run of days without ways in one go: its oldest and newest day (the service checks every day). */
+export const NoTripDaysSchema = z.object({ from: z.string().max(20).optional(), to: z.string().max(20).optional() })
 
 /** Adding or changing a place: the service owns the rules (name, position); `place` is a chosen search result ('lat;lon'). */
 export const PoiSaveSchema = z.object({

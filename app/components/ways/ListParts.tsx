@@ -41,7 +41,7 @@ export function ReviewProgressLine({ progress }: { progress: ReviewProgress }) {
   )
 }
 
-export function NoTripsDialog({ day, label, closeHref, hasCampaign, today }: { day: string; label: string; closeHref: string; hasCampaign: boolean; today: boolean }) {
+export function NoTripsDialog({ day, label, closeHref, hasCampaign, today, expand }: { day: string; label: string; closeHref: string; hasCampaign: boolean; today: boolean; expand?: string }) {
   const { t } = useTranslation('ways')
   return (
     <Dialog id="noTrips" open title={t('noTrips.title')} closeHref={closeHref} closeLabel={t('common:actions.close')}>
@@ -51,6 +51,7 @@ export function NoTripsDialog({ day, label, closeHref, hasCampaign, today }: { d
         <Form method="post">
           <input type="hidden" name="intent" value="set-zero-trip-day" />
           <input type="hidden" name="day" value={day} />
+          {expand ? <input type="hidden" name="expand" value={expand} /> : null}
           <Button variant="primary" block>
             {t('noTrips.confirm')}
           </Button>

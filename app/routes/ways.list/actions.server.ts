@@ -4,7 +4,9 @@
 import type { Ctx } from '~/lib/context.server'
 import { intent, type IntentTable } from '~/lib/intents.server'
 import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
-import { NoTripDaySchema, QuickConfirmSchema } from '~/lib/trip-forms'
+import { NoTripDaySchema, NoTripDaysSchema, QuickConfirmSchema } from '~/lib/trip-forms'
+import { parseDayRange } from '~/domain/noTripRuns'
+import { noTripRunExpandQuery } from '~/components/trip/NoTripRun'
 import { listCardHref, type ListFilter } from '~/domain/waysUrls'
 import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
@@ -40,14 +42,24 @@ export const listActions = {
       },
     },
   ),
-  'set-zero-trip-day': intent(NoTripDaySchema, async ({ day = '' }, { context, back }: ListActionArgs) => {
-    const to = dayAnchor(back, day)
+  'set-zero-trip-day': intent(NoTripDaySchema, async ({ day = '', expand }, { context, back }: ListActionArgs) => {
+    // From a day of a run shown one by one: the rest of that run stays open.
+    const range = parseDayRange(expand)
+    const to = dayAnchor(range ? `${back}${noTripRunExpandQuery(range)}` : back, day)
     await runOrToast(context, to, (ctx) => tripService.setZeroTripDay(ctx, { day }))
     return redirectWithToast(context, to, success('common:success.noTripDaySet'))
   }),
   'unset-zero-trip-day': intent(NoTripDaySchema, async ({ day = '' }, { context, back }: ListActionArgs) => {
-    const to = dayAnchor(back, day)
+    // The day may join a run again: shown one by one, so that it stays in view.
+    const to = isDateParam(day) ? `${back}?expand=${day}#day-${day}` : back
     await runOrToast(context, to, (ctx) => tripService.deleteZeroTripDay(ctx, { day }))
     return redirectWithToast(context, to, success('ways:review17.unmarked'))
+  }),
+  // A run of days without ways confirmed in one go.
+  'set-zero-trip-days': intent(NoTripDaysSchema, async ({ from = '', to: last = '' }, { context, back }: ListActionArgs) => {
+    const range = parseDayRange(`${from}..${last}`)
+    const to = range ? `${back}${noTripRunExpandQuery(range)}#day-${range.to}` : back
+    const marked = await runOrToast(context, to, (ctx) => tripService.setZeroTripDays(ctx, { from, to: last }))
+    return redirectWithToast(context, range ? `${back}#day-${range.to}` : back, success('ways:noTrips.run.saved', { count: marked.days.length }))
   }),
 } satisfies IntentTable<ListActionArgs>

@@ -1,6 +1,6 @@
 // The ways list (spec 2.7, 9): /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
-// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back), the report flow and the
-// withdrawal of a report.
+// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back; several in a row
+// show as one card, confirmed together or opened day by day), the report flow and the withdrawal of a report.
 // - filter: all | unconfirmed (not confirmed; reported ways are unconfirmed ones, so they show here with their badge)
 //   | confirmed (confirmed, all questions answered) | qtnsUnanswered (confirmed, questions open). Anything else
 //   redirects to the same page of 'all'.
@@ -12,7 +12,7 @@ import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
 import { authed, req } from '~/lib/context.server'
-import { isListFilter, LIST_FILTER_PARAMS, listCardHref, listPath } from '~/domain/waysUrls'
+import { isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
@@ -26,14 +26,16 @@ import { wayEndNamesOf, type WayEnds } from '~/services/place-names.server'
 import type { Suggestion } from '~/domain/purposeSuggestion'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
 import { NoTripDayCard, TripCardView, tripTimeText, type TripCardData } from '~/components/trip/TripCard'
+import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { wayTitle } from '~/components/trip/wayTitle'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
-import { dayLabel, weekdayName } from '~/domain/dayHeader'
+import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { pageDays } from '~/domain/listDays'
+import { dayRangeParam, groupNoTripRuns, parseDayRange, rangesOverlap } from '~/domain/noTripRuns'
 import { pageCount, pageFetch, parsePage, splitOverlap, visiblePages } from '~/domain/pagination'
 import { dayInZone, dayToDisplay } from '~/domain/time'
 import { isDateParam } from '~/domain/timeInput'
@@ -120,6 +122,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reportId = dialog === 'report' ? parseIdText(url.searchParams.get('trip')) : null
   const reportTrip = reportId != null && cards.get(reportId)?.canReport ? reportId : null
   const reasons = reportTrip ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons : []
+  // Consecutive open days as one card (domain/noTripRuns.ts): ?dialog=noTripsRun&days=FROM..TO confirms them all,
+  // ?expand=FROM..TO (or a single-day dialog of one of them) shows them one by one.
+  const expand = parseDayRange(url.searchParams.get('expand'))
+  const opened = (run: { from: string; to: string }) => (expand != null && rangesOverlap(expand, run)) || (noTripsDay != null && noTripsDay >= run.from && noTripsDay <= run.to)
+  const groups = groupNoTripRuns(days).map((g) =>
+    g.kind === 'day'
+      ? g
+      : {
+          ...g,
+          run: {
+            from: g.from,
+            to: g.to,
+            count: g.days.length,
+            fromText: shortDayName(g.from, locale),
+            toText: shortDayName(g.to, locale),
+            expanded: opened(g),
+            today: g.from <= today && today <= g.to,
+          } satisfies NoTripRunView,
+        },
+  )
+  const runDays = dialog === 'noTripsRun' ? parseDayRange(url.searchParams.get('days')) : null
+  const noTripsRun = runDays && groups.some((g) => g.kind === 'run' && g.from === runDays.from && g.to === runDays.to) ? runDays.from : null
 
   return {
     filter,
@@ -132,7 +156,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     last: (page - 1) * limit + items.length,
     outOfRange,
     days,
+    groups,
     noTripsDay,
+    noTripsRun,
     reportTrip,
     reasons,
     hasCampaign: ctx.user.campaignId != null,
@@ -172,6 +198,55 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
     />
   )
 
+  // One day's section; inside a run shown one by one (`run`) its heading is an h3 and its links keep the run open.
+  const renderDay = (d: (typeof days)[number], run?: { from: string; to: string }) => {
+    const H = run ? 'h3' : 'h2'
+    const keep = run ? noTripRunExpandQuery(run) : ''
+    return (
+      <section key={d.day} id={`day-${d.day}`} className="trip-day" aria-labelledby={`day-${d.day}-title`}>
+        <header className="day-header">
+          <H className="day-header__title" id={`day-${d.day}-title`}>
+            {d.label}
+            {d.continued ? <span className="day-header__continued"> ({t('list.continued')})</span> : null}
+          </H>
+          {d.date ? <p className="day-header__meta">{d.date}</p> : null}
+        </header>
+        {d.empty === 'none' ? (
+          <ul className="trip-list">
+            {d.trips.map((trip) => (
+              <li key={trip.id}>
+                <TripCardView
+                  t={t}
+                  trip={trip}
+                  highlighted={trip.id === highlight}
+                  reportHref={reportDialogHref(trip.id)}
+                  withdraw={trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null}
+                  purposes={loaderData.purposes}
+                  from={filter}
+                />
+                {loaderData.reportTrip === trip.id ? (
+                  <ReportDialog
+                    open
+                    tripId={trip.id}
+                    reasons={loaderData.reasons}
+                    closeHref={back(`trip-${trip.id}`)}
+                    returnTo={`${listPath(filter, page, trip.id)}#trip-${trip.id}`}
+                    tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <>
+            <NoTripDayCard t={t} day={d.day} state={d.empty} dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`} />
+            {loaderData.noTripsDay === d.day ? <NoTripsDialog day={d.day} label={d.date ? `${d.label}, ${d.date}` : d.label} closeHref={`${here}${keep}#day-${d.day}`} hasCampaign={loaderData.hasCampaign} today={d.day === loaderData.today} expand={run ? dayRangeParam(run) : undefined} /> : null}
+          </>
+        )}
+      </section>
+    )
+  }
+
   let body
   if (outOfRange) {
     body = (
@@ -195,49 +270,15 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
             <FirstSteps hasCampaign={loaderData.hasCampaign} />
           </Notice>
         ) : null}
-        {days.map((d) => (
-          <section key={d.day} id={`day-${d.day}`} className="trip-day" aria-labelledby={`day-${d.day}-title`}>
-            <header className="day-header">
-              <h2 className="day-header__title" id={`day-${d.day}-title`}>
-                {d.label}
-                {d.continued ? <span className="day-header__continued"> ({t('list.continued')})</span> : null}
-              </h2>
-              {d.date ? <p className="day-header__meta">{d.date}</p> : null}
-            </header>
-            {d.empty === 'none' ? (
-              <ul className="trip-list">
-                {d.trips.map((trip) => (
-                  <li key={trip.id}>
-                    <TripCardView
-                      t={t}
-                      trip={trip}
-                      highlighted={trip.id === highlight}
-                      reportHref={reportDialogHref(trip.id)}
-                      withdraw={trip.canWithdraw ? { returnTo: listCardHref(filter, page, trip.id) } : null}
-                      purposes={loaderData.purposes}
-                      from={filter}
-                    />
-                    {loaderData.reportTrip === trip.id ? (
-                      <ReportDialog
-                        open
-                        tripId={trip.id}
-                        reasons={loaderData.reasons}
-                        closeHref={back(`trip-${trip.id}`)}
-                        returnTo={listCardHref(filter, page, trip.id)}
-                        tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
-                      />
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <>
-                <NoTripDayCard t={t} day={d.day} state={d.empty} dialogHref={`?dialog=noTrips&day=${d.day}#noTrips`} />
-                {loaderData.noTripsDay === d.day ? <NoTripsDialog day={d.day} label={d.date ? `${d.label}, ${d.date}` : d.label} closeHref={back(`day-${d.day}`)} hasCampaign={loaderData.hasCampaign} today={d.day === loaderData.today} /> : null}
-              </>
-            )}
-          </section>
-        ))}
+        {loaderData.groups.map((g) =>
+          g.kind === 'run' ? (
+            <NoTripRun key={`run-${g.from}`} run={g.run} t={t} dialog={loaderData.noTripsRun === g.from ? <NoTripsRunDialog run={g.run} t={t} closeHref={back(`run-${g.from}`)} /> : null}>
+              {g.days.map((d) => renderDay(d, g))}
+            </NoTripRun>
+          ) : (
+            renderDay(g.day)
+          ),
+        )}
       </div>
     )
   }

@@ -1,5 +1,5 @@
 // Service "trip", the list part: getTrips, getTrip, the report flow (getTripFeedbackReasons,
-// setTripFeedback, deleteTripFeedback), no-trip days (setZeroTripDay) and deleteTrips.
+// setTripFeedback, deleteTripFeedback), no-trip days (setZeroTripDay, setZeroTripDays, deleteZeroTripDay) and deleteTrips.
 // Every method works on the caller's own ways only: another participant's id answers TRIP_NOT_FOUND.
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
@@ -173,6 +173,31 @@ function assertAllows(state: WayState, action: WayAction, details?: Record<strin
   if (!state.allows[action]) throw new ServiceError(refusal(state.state), details)
 }
 
+/**
+ * Marks every day from `from` to `to` as a day without ways, in one transaction: first checks each day
+ * (zeroTripDayBlock, the ways counted inside the transaction), then marks them all; a refused day throws before
+ * anything is written. Days already marked stay marked.
+ */
+async function markZeroTripDays(ctx: AuthedContext, from: Day, to: Day): Promise<Day[]> {
+  const tz = ctx.env.STUDY_TIME_ZONE
+  const review = await reviewWindow(ctx)
+  const days = everyDay(from, to, 'ASC')
+  const range = { start: dayRangeUtc(from, tz).start, end: dayRangeUtc(to, tz).end }
+  await ctx.db.transaction(async (tx) => {
+    const starts = await tx.select({ start: trips.startTime }).from(trips).where(filterOf(ctx.user.id, {}, range))
+    const withWays = new Set(starts.map((r) => dayInZone(r.start, tz)))
+    for (const day of days) {
+      const block = zeroTripDayBlock(day, review, ctx.user.campaignId != null, withWays.has(day))
+      if (block) throw new ServiceError(block, days.length > 1 ? { day } : undefined)
+    }
+    await tx
+      .insert(zeroTripDays)
+      .values(days.map((day) => ({ userId: ctx.user.id, day })))
+      .onConflictDoNothing()
+  })
+  return days
+}
+
 export const tripListMethods = {
   /**
    * The caller's ways, newest first by default. Paged (offset, fetchNext) or a range of days (from/to, inclusive,
@@ -241,16 +266,28 @@ export const tripListMethods = {
   setZeroTripDay: method({
     params: z.object({ day: zRealDay }).passthrough(),
     async run({ day }, ctx): Promise<{ day: string }> {
-      const tz = ctx.env.STUDY_TIME_ZONE
-      const review = await reviewWindow(ctx)
-      const { start, end } = dayRangeUtc(day, tz)
-      await ctx.db.transaction(async (tx) => {
-        const [{ n }] = await tx.select({ n: count() }).from(trips).where(filterOf(ctx.user.id, {}, { start, end }))
-        const block = zeroTripDayBlock(day, review, ctx.user.campaignId != null, n > 0)
-        if (block) throw new ServiceError(block)
-        await tx.insert(zeroTripDays).values({ userId: ctx.user.id, day }).onConflictDoNothing()
-      })
+      await markZeroTripDays(ctx, day, day)
       return { day }
+    },
+  }),
+
+  /**
+   * Not in the spec: confirm every day from `from` to `to` (inclusive) as a day without ways, all or nothing — the
+   * list's card for several days without ways in a row. Each day must be one setZeroTripDay accepts; the first that
+   * is not refuses the whole range (details.day) and nothing is marked. Idempotent. Returns the days, oldest first.
+   */
+  setZeroTripDays: method({
+    params: z
+      .object({ from: zRealDay, to: zRealDay })
+      .passthrough()
+      .superRefine((p, ctx) => {
+        if (!parseDay(p.from) || !parseDay(p.to)) return
+        const n = daysBetween(p.from, p.to)
+        if (n < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' })
+        else if (n >= MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` })
+      }),
+    async run({ from, to }, ctx) {
+      return { days: await markZeroTripDays(ctx, from, to) }
     },
   }),
 

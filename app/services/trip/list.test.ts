@@ -1,7 +1,7 @@
 // The list part of the trip service against a real database (PGlite; PostgreSQL with TEST_DB_KIND=postgres):
 // paging with the overlap row, filters, totalNo, from/to, periods, no-trip days, the report flow, deleteTrips, and
 // that another participant's id never reaches their data.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
 import type { Database } from '~/db/connect.server'
@@ -198,6 +198,60 @@ describe('setZeroTripDay', () => {
     await tripService.setZeroTripDay(fresh, { day: addDays(TODAY, -1) })
     const rows = await database.db.select().from(zeroTripDays).where(eq(zeroTripDays.day, addDays(TODAY, -1)))
     expect(rows.map((r) => r.userId)).toEqual([fresh.user!.id])
+  })
+})
+
+describe('setZeroTripDays: several days without ways in one go', () => {
+  const d = (n: number) => addDays(TODAY, n)
+  let ctx: ServiceContext
+  const marked = async (from: string, to: string) =>
+    (await getTrips(ctx, { from, to, sortOrder: 'ASC' })).periods.filter((p) => p.noTrips).map((p) => p.day)
+  async function refused(p: Promise<unknown>, constant: string, day?: string) {
+    await expect(p).rejects.toSatisfy((e: unknown) => e instanceof ServiceError && e.constant === constant && (day == null || e.details?.day === day))
+  }
+  beforeAll(async () => {
+    ctx = await user('run@example.org', 1)
+    await importTrips(database.db, { email: 'run@example.org', trips: [way(d(-5), '08:00')] }, { timeZone: TZ })
+  })
+
+  test('marks every day of the range, in one transaction; idempotent', async () => {
+    const transaction = vi.spyOn(ctx.db, 'transaction')
+    try {
+      expect(await tripService.setZeroTripDays(ctx, { from: d(-4), to: d(-1) })).toEqual({ days: [d(-4), d(-3), d(-2), d(-1)] })
+      expect(transaction).toHaveBeenCalledTimes(1)
+    } finally {
+      transaction.mockRestore()
+    }
+    expect(await marked(d(-6), d(0))).toEqual([d(-4), d(-3), d(-2), d(-1)])
+    await tripService.setZeroTripDays(ctx, { from: d(-3), to: d(-1) })
+    expect(await marked(d(-6), d(0))).toEqual([d(-4), d(-3), d(-2), d(-1)])
+    // Each mark can still be taken back by itself.
+    await tripService.deleteZeroTripDay(ctx, { day: d(-3) })
+    expect(await marked(d(-6), d(0))).toEqual([d(-4), d(-2), d(-1)])
+  })
+
+  test.each([
+    ['a day with ways at the end', -7, -5, 'DAY_HAS_TRIPS', -5],
+    ['a day with ways in the middle', -6, -4, 'DAY_HAS_TRIPS', -5],
+    ['reaching into the future', -1, 1, 'DAY_OUT_OF_RANGE', 1],
+    ['starting before the campaign', -30, -27, 'DAY_OUT_OF_RANGE', -30],
+  ])('%s → %s for that day, nothing marked', async (_name, from, to, constant, day) => {
+    const before = await marked(d(-30), d(0))
+    await refused(tripService.setZeroTripDays(ctx, { from: d(from), to: d(to) }), constant, d(day))
+    expect(await marked(d(-30), d(0))).toEqual(before)
+  })
+
+  test.each([
+    ['to before from', () => ({ from: d(-1), to: d(-3) })],
+    ['not a calendar day', () => ({ from: '2026-02-30', to: d(-1) })],
+    ['missing to', () => ({ from: d(-1) })],
+    ['more than the longest range', () => ({ from: addDays(TODAY, -500), to: d(-1) })],
+  ])('%s → INVALID_PARAMS', async (_name, params) => {
+    await refused(tripService.setZeroTripDays.invoke(ctx, params()), 'INVALID_PARAMS')
+  })
+
+  test('without a campaign → NO_CAMPAIGN', async () => {
+    await refused(tripService.setZeroTripDays(ctxNoCampaign, { from: d(-2), to: d(-1) }), 'NO_CAMPAIGN')
   })
 })
 

@@ -1,0 +1,60 @@
+// Runs of days without ways in the ways list: several consecutive open days (no ways, not yet marked as without
+// ways) are shown as one card that can be confirmed in one go or opened day by day. Pure: the list page's loader
+// groups its days with it, and the service checks nothing here (it checks every day of a run by itself).
+import type { PageDay } from './listDays'
+import { addDays, parseDay, type Day } from './time'
+
+/** How many consecutive open days make a run; fewer stay single cards. */
+export const MIN_RUN = 2
+
+export type DayOrRun<T> = { kind: 'day'; day: T } | { kind: 'run'; from: Day; to: Day; days: T[] }
+
+type ListDay = Pick<PageDay, 'day' | 'empty'>
+
+/**
+ * The list's days with every run of at least `minRun` open days folded into one entry. A run holds open days that
+ * follow each other both in the list and in the calendar; a day with ways, a marked day or a gap in the calendar
+ * ends it. Works in either order (newest or oldest first): the run keeps the list's order, `from` is its oldest day
+ * and `to` its newest.
+ */
+export function groupNoTripRuns<T extends ListDay>(days: readonly T[], minRun = MIN_RUN): DayOrRun<T>[] {
+  const out: DayOrRun<T>[] = []
+  let run: T[] = []
+  const flush = () => {
+    if (run.length >= minRun) {
+      const ends = [run[0].day, run[run.length - 1].day].sort()
+      out.push({ kind: 'run', from: ends[0], to: ends[1], days: run })
+    } else for (const day of run) out.push({ kind: 'day', day })
+    run = []
+  }
+  for (const d of days) {
+    if (d.empty !== 'open') {
+      flush()
+      out.push({ kind: 'day', day: d })
+      continue
+    }
+    const last = run[run.length - 1]
+    if (last && addDays(last.day, 1) !== d.day && addDays(last.day, -1) !== d.day) flush()
+    run.push(d)
+  }
+  flush()
+  return out
+}
+
+/** Whether two inclusive day ranges share a day. */
+export function rangesOverlap(a: { from: Day; to: Day }, b: { from: Day; to: Day }): boolean {
+  return a.from <= b.to && b.from <= a.to
+}
+
+/** A day ('YYYY-MM-DD') or a range of days ('YYYY-MM-DD..YYYY-MM-DD', oldest first) from a URL; else null. */
+export function parseDayRange(value: string | null | undefined): { from: Day; to: Day } | null {
+  if (!value) return null
+  const [from, to = from, ...rest] = value.split('..')
+  if (rest.length || parseDay(from) == null || parseDay(to) == null || from > to) return null
+  return { from, to }
+}
+
+/** The URL form of a day range, as parseDayRange reads it. */
+export function dayRangeParam(range: { from: Day; to: Day }): string {
+  return range.from === range.to ? range.from : `${range.from}..${range.to}`
+}
