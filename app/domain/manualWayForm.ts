@@ -1,4 +1,4 @@
-// The add/edit way form (spec 2.7 "Add/edit way page", contracts.md §6 field names) as plain values: defaults,
+// The add/edit way form (its field names are fixed: other clients post them) as plain values: defaults,
 // reading a submitted form, and the leg times sent to addTrip/updateTrip. Shared by server and browser.
 import { clampHour, clampMinute, isDateParam, twoDigits } from './timeInput'
 import { dayToDisplay } from './time'
@@ -17,7 +17,7 @@ export interface WayFormValues {
   endMinute: number
 }
 
-/** Spec 9: "Default new manual trip: 12:00 to 13:00 on the chosen date". */
+/** Default new manual trip: 12:00 to 13:00 on the chosen date. */
 export const DEFAULT_START = { hour: 12, minute: 0 }
 export const DEFAULT_END = { hour: 13, minute: 0 }
 
@@ -47,7 +47,7 @@ export function defaultWayForm(day: string, now?: { day: string; hour: number; m
 
 const WALL = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})$/
 
-/** Spec 2.7: "The UI uses only the first leg of a manual trip." Leg times are 'YYYY-MM-DD HH:mm' (spec 3). */
+/** The UI uses only the first leg of a manual trip. Leg times are 'YYYY-MM-DD HH:mm'. */
 export function wayFormFromLeg(leg: {
   startTime: string
   endTime: string
@@ -89,7 +89,7 @@ export interface WayFormFields {
 }
 
 /**
- * The submitted fields as values. Spec 5: "Hour input clamped to 0-24, minute to 0-59 ...; invalid input falls back
+ * The submitted fields as values. Hour input is clamped to 0-24, minute to 0-59; invalid input falls back
  * to the previous value" — `previous` is what the form showed before (the defaults, or the stored way). A date that
  * is not a real YYYY-MM-DD day counts as not given (→ 'Please fill in all fields.').
  */
@@ -134,12 +134,12 @@ export function readWayForm(form: FormLike, previous: WayFormValues): WayFormVal
   )
 }
 
-/** 'YYYY-MM-DD HH:mm' (spec 3, leg format) or null when the date is missing. */
+/** 'YYYY-MM-DD HH:mm' (the leg format) or null when the date is missing. */
 export function legTime(date: string, hour: number, minute: number): string | null {
   return date ? `${date} ${twoDigits(hour)}:${twoDigits(minute)}` : null
 }
 
-/** The leg of the manual screen (spec 3 Leg; "applyGeom (sent as false by the manual screen)"). */
+/** The leg of the manual screen (applyGeom is sent as false by the manual screen). */
 export function wayFormLeg(v: WayFormValues, legId?: number) {
   return {
     ...(legId ? { id: legId } : {}),
@@ -151,7 +151,7 @@ export function wayFormLeg(v: WayFormValues, legId?: number) {
   }
 }
 
-/** Display 'DD.MM.YYYY HH:mm' (spec 3: display date DD.MM.YYYY, display time HH:mm); '' without a date. */
+/** Display 'DD.MM.YYYY HH:mm' (dates display as DD.MM.YYYY, times as HH:mm); '' without a date. */
 export function displayDateTime(date: string, hour: number, minute: number): string {
   return date && isDateParam(date) ? `${dayToDisplay(date)} ${twoDigits(hour)}:${twoDigits(minute)}` : ''
 }

@@ -7,28 +7,28 @@ function clampInt(input: string, previous: number, min: number, max: number): nu
   return Math.min(max, Math.max(min, Number(input)))
 }
 
-/** Spec: "Hour input clamped to 0-24, minute to 0-59, shown as two digits; invalid input falls back to the previous value." */
+/** Hour input clamped to 0-24, minute to 0-59, shown as two digits; invalid input falls back to the previous value. */
 export function clampHour(input: string, previous: number): number {
   return clampInt(input, previous, 0, 24)
 }
 
-/** Spec: "Hour input clamped to 0-24, minute to 0-59, shown as two digits; invalid input falls back to the previous value." */
+/** Hour input clamped to 0-24, minute to 0-59, shown as two digits; invalid input falls back to the previous value. */
 export function clampMinute(input: string, previous: number): number {
   return clampInt(input, previous, 0, 59)
 }
 
-/** Spec: "... shown as two digits" — 5 → '05', 12 → '12'. */
+/** Shown as two digits: 5 → '05', 12 → '12'. */
 export function twoDigits(n: number): string {
   return String(Math.trunc(n)).padStart(2, '0')
 }
 
-/** Spec: "A date route parameter must match YYYY-MM-DD" — and must be a real calendar date. */
+/** A date route parameter must match YYYY-MM-DD and be a real calendar date. */
 export function isDateParam(s: string | null | undefined): s is string {
   return typeof s === 'string' && parseDay(s) !== null
 }
 
 /**
- * Spec: "a time value must match HH:MM:SS."
+ * A time value must match HH:MM:SS.
  * Also range-checked: HH 00-24 (24 allowed because hour input goes up to 24), MM and SS 00-59.
  */
 export function isTimeValue(s: string | null | undefined): s is string {
@@ -50,7 +50,7 @@ const isValidDate = (d: Date | null): d is Date => d instanceof Date && !Number.
 
 /**
  * With `now`: a start or end after the current minute → 'ways:noFuture.message'.
- * Spec: "start, end, at least one trip purpose and at least one traffic mode are required, otherwise
+ * Start, end, at least one trip purpose and at least one traffic mode are required, otherwise
  * 'Please fill in all fields.' The start must not be after the end, otherwise 'The start time must be
  * before the arrival time.'" — start == end is allowed. Returns an i18n key or null when valid.
  */

@@ -1,5 +1,5 @@
-// Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id} (spec 2.7 "Add/edit way page", spec 4
-// "Trip save (manual screen): id '0' means a new trip (add); any other id means update"). Not a route module.
+// Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id}. The manual screen's save: id '0' means a
+// new way (add); any other id means update. Not a route module.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { authed, req, type Ctx } from '~/lib/context.server'
@@ -37,7 +37,7 @@ export async function formData(context: Ctx, id: number, values: WayFormValues, 
   return { id, values, reply, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
 }
 
-/** "Go back" (spec 8 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
+/** "Go back" (after 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
 export function backUrl(request: Request): string {
   const referer = request.headers.get('Referer')
   if (!referer) return LIST_URL
@@ -52,7 +52,7 @@ export function backUrl(request: Request): string {
   }
 }
 
-/** The edit page's way, or a redirect with the spec's toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
+/** The edit page's way, or a redirect with a toast: unknown, foreign or not manual → 'ways.editWay.doesntExist'. */
 export async function loadEditable(context: Ctx, request: Request, idParam: string | undefined) {
   const ctx = authed(context)
   const id = parseIdText(idParam)

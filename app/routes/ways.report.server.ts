@@ -1,4 +1,4 @@
-// The report flow's form handling (spec 4), shared by every page that shows ReportDialog or a withdraw button: two
+// The report flow's form handling, shared by every page that shows ReportDialog or a withdraw button: two
 // rows for the page's intent table.
 //   intent=report           tripId, trpFdbkReasonIds (one value per reason), returnTo → setTripFeedback
 //   intent=withdraw-report  tripId, returnTo → deleteTripFeedback

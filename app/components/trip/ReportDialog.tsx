@@ -1,4 +1,4 @@
-// The report-reasons dialog (spec 2.9 "report reasons", spec 4 "Report flow"): pick one or more reasons, submit.
+// The report-reasons dialog (the report flow): pick one or more reasons, submit.
 // Used by the ways list and the trip detail page. The form posts intent=report to the page's own action, which hands
 // it to `reportIntents` (routes/ways.report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
 // fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 with the form's reply and the
@@ -13,7 +13,7 @@ import { ReportSchema } from '~/lib/trip-forms'
 import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 
 export const REPORT_DIALOG_ID = 'report'
-/** Spec 4: "Then the app navigates to the previous route, or to the unconfirmed list page 1." */
+/** Then the app navigates to the previous route, or to the unconfirmed list page 1. */
 export const REPORT_FALLBACK = listPath('unconfirmed', 1)
 
 export type ReportDialogProps = {

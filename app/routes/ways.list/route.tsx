@@ -1,5 +1,5 @@
-// The ways list (spec 2.7, 9): /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
-// overlap row of spec 9, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back; several in a row
+// The ways list: /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
+// one-way overlap between pages, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back; several in a row
 // show as one card, confirmed together or opened day by day), the report flow and the withdrawal of a report.
 // - filter: all | unconfirmed (not confirmed; reported ways are unconfirmed ones, so they show here with their badge)
 //   | confirmed (confirmed, all questions answered) | qtnsUnanswered (confirmed, questions open). Anything else
@@ -45,7 +45,7 @@ function parseRoute(params: Route.LoaderArgs['params']) {
   const page = parsePage(params.page)
   const filter = isListFilter(params.filter) ? params.filter : null
   const id = params.id == null ? null : parseIdText(params.id)
-  // Spec 2.1: "An unknown filter falls back to all." Bad page numbers and ids go to a clean URL as well.
+  // An unknown filter falls back to all. Bad page numbers and ids go to a clean URL as well.
   if (!filter || !page || (params.id != null && !id)) throw redirect(listPath(filter ?? 'all', page ?? 1, id))
   return { filter, page, id }
 }

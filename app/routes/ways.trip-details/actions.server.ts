@@ -37,7 +37,7 @@ export const tripDetailActions = {
   }),
   'set-leg-modes': intent(SetLegModesSchema, async ({ legId, tfcModes, version, go }, { context, id, back }: TripActionArgs) => {
     const result = await run(context, back, (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }))
-    // Back / Next open the neighbouring leg's selector (spec 2.7: "back, ok and next buttons").
+    // Back / Next open the neighbouring leg's selector (the selector has back, ok and next buttons).
     const detail = await tripDetail(authed(context), id)
     const index = detail.trip.legs.findIndex((l) => l.id === legId)
     const target = go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined
@@ -56,7 +56,7 @@ export const tripDetailActions = {
   }),
   'delete-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
     await run(context, back, (ctx) => tripService.deleteLegs(ctx, { ids: [legId], version }))
-    // Spec 4: after deleting, "the selection is cleared".
+    // After deleting, the selection is cleared.
     return redirectWithToast(context, back, success('common:success.legDeleted'))
   }),
   'copy-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {

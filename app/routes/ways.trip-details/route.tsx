@@ -1,4 +1,4 @@
-// /ways/tripDetails/:id (spec 2.7 trip detail, spec 4 "Trip detail steps"): the header (date, start and end
+// /ways/tripDetails/:id, the way's page in steps: the header (date, start and end
 // time, duration, status icon), the left panel (step button, legs with per-leg editing, copy/delete way) and the
 // right panel (the map, or the questionnaire during the questionnaire step).
 //
@@ -90,7 +90,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
   const pathname = location.pathname
   const dialog = search.get('dialog')
   const questionnaireView = questionnaire !== null
-  // Spec 4: step 3's button "starts the questionnaires and selects the trip-level view".
+  // Step 3's button starts the questionnaires and selects the way-level view.
   const step = loaderData.step === Step.BeforeQuestionnaires && questionnaireView ? Step.Questionnaires : loaderData.step
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes

@@ -272,7 +272,7 @@ export const tripListMethods = {
   }),
 
   /**
-   * Not in the spec: confirm every day from `from` to `to` (inclusive) as a day without ways, all or nothing — the
+   * An addition to the single-day method: confirm every day from `from` to `to` (inclusive) as a day without ways, all or nothing — the
    * list's card for several days without ways in a row. Each day must be one setZeroTripDay accepts; the first that
    * is not refuses the whole range (details.day) and nothing is marked. Idempotent. Returns the days, oldest first.
    */

@@ -1,4 +1,4 @@
-// The way's page's step panel (spec 4 "Trip detail steps"): the step bar and what the current step offers.
+// The way's page's step panel (the way's steps): the step bar and what the current step offers.
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '~/components/icons/ModeSprite'
