@@ -23,7 +23,13 @@ export default defineConfig({
     launchOptions: {
       executablePath: browser?.executablePath,
       env: browser?.env ? { ...process.env, ...browser.env } : undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-dev-shm-usage',
+      ],
     },
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',

@@ -30,7 +30,12 @@ export default function handleRequest(
   let info: { nonce: string; locale: typeof DEFAULT_LOCALE; tileOrigin?: string; staticMapOrigin?: string } | undefined
   try {
     const r = loadContext.get(requestContext)
-    info = { nonce: r.nonce, locale: r.locale, tileOrigin: r.app.env.MAP_TILE_URL, staticMapOrigin: r.app.env.STATIC_MAP_URL }
+    info = {
+      nonce: r.nonce,
+      locale: r.locale,
+      tileOrigin: r.app.env.MAP_TILE_URL,
+      staticMapOrigin: r.app.env.STATIC_MAP_URL,
+    }
   } catch {
     info = { nonce: crypto.randomUUID().replace(/-/g, ''), locale: DEFAULT_LOCALE }
   }
@@ -42,7 +47,8 @@ export default function handleRequest(
   } catch {
     i18n = i18nFor(locale)
   }
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+  const readyEvent =
+    isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -61,7 +67,8 @@ export default function handleRequest(
           const body = new PassThrough()
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          for (const [k, v] of Object.entries(securityHeaders(nonce, info?.tileOrigin, info?.staticMapOrigin))) responseHeaders.set(k, v)
+          for (const [k, v] of Object.entries(securityHeaders(nonce, info?.tileOrigin, info?.staticMapOrigin)))
+            responseHeaders.set(k, v)
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
           pipe(body)
         },
@@ -86,7 +93,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     log.warn({ msg: 'cross-site request refused', path: new URL(request.url).pathname })
     return
   }
-  log.error({ msg: 'unhandled error', error: error instanceof Error ? (error.stack ?? error.message) : String(error), path: new URL(request.url).pathname })
+  log.error({
+    msg: 'unhandled error',
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    path: new URL(request.url).pathname,
+  })
 }
 export { newServerContext } from '~/lib/context.server'
 export { log, withRequestId } from '~/infra/log.server'

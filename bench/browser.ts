@@ -73,15 +73,31 @@ async function cookiesFor(server: RunningServer) {
   })
 }
 
-async function newContext(browser: Browser, js: boolean, cookies: Awaited<ReturnType<typeof cookiesFor>> | null): Promise<BrowserContext> {
-  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'de-DE' })
+async function newContext(
+  browser: Browser,
+  js: boolean,
+  cookies: Awaited<ReturnType<typeof cookiesFor>> | null,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    javaScriptEnabled: js,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'de-DE',
+  })
   if (cookies) await context.addCookies(cookies)
   return context
 }
 
 const gzip = (b: Buffer) => zlib.gzipSync(b, { level: 6 }).length
 
-async function weigh(browser: Browser, base: string, path: string, cookies: Awaited<ReturnType<typeof cookiesFor>> | null): Promise<Weight> {
+async function weigh(
+  browser: Browser,
+  base: string,
+  path: string,
+  cookies: Awaited<ReturnType<typeof cookiesFor>> | null,
+): Promise<Weight> {
   const context = await newContext(browser, true, cookies)
   const page = await context.newPage()
   const seen: { url: string; type: string; body: Promise<Buffer | null>; size: Promise<number>; at: number }[] = []
@@ -99,9 +115,21 @@ async function weigh(browser: Browser, base: string, path: string, cookies: Awai
   const loadedAt = performance.now()
   await page.waitForLoadState('networkidle')
   await page.waitForTimeout(500)
-  const html = await (await fetch(base + path, { headers: { Cookie: cookies?.map((c) => `${c.name}=${c.value}`).join('; ') ?? '' } })).text()
+  const html = await (
+    await fetch(base + path, { headers: { Cookie: cookies?.map((c) => `${c.name}=${c.value}`).join('; ') ?? '' } })
+  ).text()
   await context.close()
-  const out: Weight = { url: path, requests: seen.length, js: 0, css: 0, html: 0, transferred: 0, map: null, criticalJs: [], scripts: [] }
+  const out: Weight = {
+    url: path,
+    requests: seen.length,
+    js: 0,
+    css: 0,
+    html: 0,
+    transferred: 0,
+    map: null,
+    criticalJs: [],
+    scripts: [],
+  }
   for (const r of seen) {
     const body = await r.body
     const z = body ? gzip(body) : 0
@@ -122,7 +150,9 @@ async function weigh(browser: Browser, base: string, path: string, cookies: Awai
     }
   }
   out.scripts.sort((a, b) => b[1] - a[1])
-  out.criticalJs = [...html.matchAll(/<(?:link rel="modulepreload" href|script type="module" src)="([^"]+)"/g)].map((m) => m[1])
+  out.criticalJs = [...html.matchAll(/<(?:link rel="modulepreload" href|script type="module" src)="([^"]+)"/g)].map(
+    (m) => m[1],
+  )
   return out
 }
 
@@ -132,18 +162,34 @@ interface TraceEvent {
   dur?: number
   tid: number
   pid: number
-  args?: { name?: string; data?: { navigationId?: string; documentLoaderURL?: string; score?: number; had_recent_input?: boolean; weighted_score_delta?: number } }
+  args?: {
+    name?: string
+    data?: {
+      navigationId?: string
+      documentLoaderURL?: string
+      score?: number
+      had_recent_input?: boolean
+      weighted_score_delta?: number
+    }
+  }
 }
 
 /** LCP, FCP (ms after navigation start), CLS (largest session window) and TBT (long tasks after FCP) from a trace. */
 export function metricsOf(events: TraceEvent[], url: string) {
   const nav = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url).at(-1)
-  if (!nav) throw new Error(`no navigation to ${url} in the trace: ${JSON.stringify(events.filter((e) => e.name === 'navigationStart').map((e) => e.args?.data?.documentLoaderURL))}`)
+  if (!nav)
+    throw new Error(
+      `no navigation to ${url} in the trace: ${JSON.stringify(events.filter((e) => e.name === 'navigationStart').map((e) => e.args?.data?.documentLoaderURL))}`,
+    )
   const navId = nav.args!.data!.navigationId
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.args?.data?.navigationId === navId)
-  const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.args?.data?.navigationId === navId).at(-1)
+  const lcp = events
+    .filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.args?.data?.navigationId === navId)
+    .at(-1)
   const main = nav.tid
-  const shifts = events.filter((e) => e.name === 'LayoutShift' && e.tid === main && e.ts >= nav.ts && !e.args?.data?.had_recent_input)
+  const shifts = events.filter(
+    (e) => e.name === 'LayoutShift' && e.tid === main && e.ts >= nav.ts && !e.args?.data?.had_recent_input,
+  )
   // CLS as Lighthouse and web-vitals define it: the largest session window (gaps < 1 s, at most 5 s long).
   let cls = 0
   let windowSum = 0
@@ -161,7 +207,9 @@ export function metricsOf(events: TraceEvent[], url: string) {
   }
   const fcpTs = fcp?.ts ?? nav.ts
   const tbt = events
-    .filter((e) => e.name === 'RunTask' && e.tid === main && e.pid === nav.pid && e.ts >= fcpTs && (e.dur ?? 0) > 50_000)
+    .filter(
+      (e) => e.name === 'RunTask' && e.tid === main && e.pid === nav.pid && e.ts >= fcpTs && (e.dur ?? 0) > 50_000,
+    )
     .reduce((a, e) => a + (e.dur! - 50_000) / 1000, 0)
   return {
     lcpMs: lcp ? Math.round((lcp.ts - nav.ts) / 1000) : NaN,
@@ -184,7 +232,12 @@ async function throttle(page: Page) {
 }
 
 /** One throttled load; again (at most twice more) when Chromium's trace lost the navigation's events, as it rarely does. */
-async function timeOnce(browser: Browser, url: string, js: boolean, cookies: Awaited<ReturnType<typeof cookiesFor>> | null) {
+async function timeOnce(
+  browser: Browser,
+  url: string,
+  js: boolean,
+  cookies: Awaited<ReturnType<typeof cookiesFor>> | null,
+) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await traceOnce(browser, url, js, cookies)
@@ -194,11 +247,24 @@ async function timeOnce(browser: Browser, url: string, js: boolean, cookies: Awa
   }
 }
 
-async function traceOnce(browser: Browser, url: string, js: boolean, cookies: Awaited<ReturnType<typeof cookiesFor>> | null) {
+async function traceOnce(
+  browser: Browser,
+  url: string,
+  js: boolean,
+  cookies: Awaited<ReturnType<typeof cookiesFor>> | null,
+) {
   const context = await newContext(browser, js, cookies)
   const page = await context.newPage()
   await throttle(page)
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', 'toplevel'] })
+  await browser.startTracing(page, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'loading',
+      'blink.user_timing',
+      'toplevel',
+    ],
+  })
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
   // Late work (hydration, the catalogue, the lazy map and its tiles) and the shifts it may cause: until the network
   // has been quiet for 500 ms, then a little longer.
@@ -211,10 +277,23 @@ async function traceOnce(browser: Browser, url: string, js: boolean, cookies: Aw
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]
 
-export async function browserPart(server: RunningServer, opts: { runs: number; log: (s: string) => void }): Promise<BrowserReport> {
+export async function browserPart(
+  server: RunningServer,
+  opts: { runs: number; log: (s: string) => void },
+): Promise<BrowserReport> {
   const found = await findChromium()
   if (!found) throw new Error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH.')
-  const browser = await chromium.launch({ executablePath: found.executablePath, env: found.env ? { ...process.env, ...found.env } : undefined, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] })
+  const browser = await chromium.launch({
+    executablePath: found.executablePath,
+    env: found.env ? { ...process.env, ...found.env } : undefined,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+    ],
+  })
   try {
     const urls = await urlsFor(server)
     const cookies = await cookiesFor(server)
@@ -223,17 +302,28 @@ export async function browserPart(server: RunningServer, opts: { runs: number; l
     for (const name of PAGES) {
       weight[name] = await weigh(browser, server.url, urls[name], cookiesOf(name))
       const w = weight[name]
-      opts.log(`  weight ${name.padEnd(13)} js ${kb(w.js)}  css ${kb(w.css)}  html ${kb(w.html)}  ${w.requests} requests${w.map ? `  map ${kb(w.map.js)} (+${w.map.requestedAfterLoadMs} ms after load)` : ''}`)
+      opts.log(
+        `  weight ${name.padEnd(13)} js ${kb(w.js)}  css ${kb(w.css)}  html ${kb(w.html)}  ${w.requests} requests${w.map ? `  map ${kb(w.map.js)} (+${w.map.requestedAfterLoadMs} ms after load)` : ''}`,
+      )
     }
     const loadTime = {} as BrowserReport['loadTime']
     for (const name of PAGES) {
       const modes = {} as { js: Timing; nojs: Timing }
       for (const js of [true, false]) {
         const runs = []
-        for (let i = 0; i < opts.runs; i++) runs.push(await timeOnce(browser, server.url + urls[name], js, cookiesOf(name)))
-        const t: Timing = { lcpMs: median(runs.map((r) => r.lcpMs)), cls: median(runs.map((r) => r.cls)), tbtMs: median(runs.map((r) => r.tbtMs)), fcpMs: median(runs.map((r) => r.fcpMs)), runs }
+        for (let i = 0; i < opts.runs; i++)
+          runs.push(await timeOnce(browser, server.url + urls[name], js, cookiesOf(name)))
+        const t: Timing = {
+          lcpMs: median(runs.map((r) => r.lcpMs)),
+          cls: median(runs.map((r) => r.cls)),
+          tbtMs: median(runs.map((r) => r.tbtMs)),
+          fcpMs: median(runs.map((r) => r.fcpMs)),
+          runs,
+        }
         modes[js ? 'js' : 'nojs'] = t
-        opts.log(`  load ${name.padEnd(13)} ${js ? 'js  ' : 'nojs'}  LCP ${t.lcpMs} ms  CLS ${t.cls}  TBT ${t.tbtMs} ms  FCP ${t.fcpMs} ms  (LCP runs: ${runs.map((r) => r.lcpMs).join(', ')})`)
+        opts.log(
+          `  load ${name.padEnd(13)} ${js ? 'js  ' : 'nojs'}  LCP ${t.lcpMs} ms  CLS ${t.cls}  TBT ${t.tbtMs} ms  FCP ${t.fcpMs} ms  (LCP runs: ${runs.map((r) => r.lcpMs).join(', ')})`,
+        )
       }
       loadTime[name] = modes
     }

@@ -12,9 +12,13 @@ export interface Budget {
 const KB = 1024
 const round2 = (n: number) => Math.round(n * 100) / 100
 
-export function checkBudgets(browser: BrowserReport | null, throughput: Partial<Record<string, ScenarioResult[]>>): Budget[] {
+export function checkBudgets(
+  browser: BrowserReport | null,
+  throughput: Partial<Record<string, ScenarioResult[]>>,
+): Budget[] {
   const out: Budget[] = []
-  const add = (name: string, value: number | string | null, budget: string, pass: boolean) => out.push({ name, value, budget, pass })
+  const add = (name: string, value: number | string | null, budget: string, pass: boolean) =>
+    out.push({ name, value, budget, pass })
   if (browser) {
     const w = browser.weight
     add('ways list: client JS (gzip KB)', round2(w.list.js / KB), '≤ 140', w.list.js <= 140 * KB)
@@ -24,9 +28,21 @@ export function checkBudgets(browser: BrowserReport | null, throughput: Partial<
     // Only pages that show a map load it; where it loads, it is not among the page's critical scripts and is asked
     // for only after the load event.
     const wrongPages = mapPages.filter((p) => p !== 'detail' && p !== 'pois')
-    add('map code only on pages with a map', mapPages.join(', ') || 'none', 'detail (and pois) only', wrongPages.length === 0 && mapPages.includes('detail'))
-    const critical = mapPages.filter((p) => w[p].criticalJs.some((u) => MAP_CODE.test(u)) || (w[p].map!.requestedAfterLoadMs ?? 0) < 0)
-    add('map code loaded after the page is usable', critical.length ? `before load on ${critical.join(', ')}` : 'after load', 'after the load event', critical.length === 0)
+    add(
+      'map code only on pages with a map',
+      mapPages.join(', ') || 'none',
+      'detail (and pois) only',
+      wrongPages.length === 0 && mapPages.includes('detail'),
+    )
+    const critical = mapPages.filter(
+      (p) => w[p].criticalJs.some((u) => MAP_CODE.test(u)) || (w[p].map!.requestedAfterLoadMs ?? 0) < 0,
+    )
+    add(
+      'map code loaded after the page is usable',
+      critical.length ? `before load on ${critical.join(', ')}` : 'after load',
+      'after the load event',
+      critical.length === 0,
+    )
     const css = Math.max(...Object.values(w).map((p) => p.css))
     add('CSS of any page (gzip KB)', round2(css / KB), '≤ 15', css <= 15 * KB)
     add('ways list: HTML (gzip KB)', round2(w.list.html / KB), '≤ 30', w.list.html <= 30 * KB)

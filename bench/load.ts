@@ -30,14 +30,27 @@ export interface LoadOptions {
   warmupSeconds?: number
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0)
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0
 const round = (n: number) => Math.round(n * 100) / 100
 
 /** One autocannon run; `latencies` (ms) gets every response's time. */
-function run(target: LoadTarget, connections: number, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
+function run(
+  target: LoadTarget,
+  connections: number,
+  seconds: number,
+  latencies?: number[],
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: target.url, method: target.method ?? 'GET', headers: target.headers, body: target.body, connections, duration: seconds },
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers,
+        body: target.body,
+        connections,
+        duration: seconds,
+      },
       (err, result) => (err ? reject(err) : resolve(result)),
     )
     if (latencies) instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms))
@@ -67,12 +80,16 @@ export async function load(target: LoadTarget, opts: LoadOptions = {}): Promise<
 }
 
 /** One request, for setup steps (login). */
-export async function request(target: LoadTarget): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+export async function request(
+  target: LoadTarget,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(target.url, { method: target.method ?? 'GET', headers: target.headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)

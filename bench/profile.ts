@@ -19,7 +19,12 @@ const database = await openDatabase(dataDir)
 await seedMeasured(database.db, 1000)
 await analyze(database.db)
 await database.close()
-const server = await startServer({ buildDir, port: 3991, env: { DATA_DIR: dataDir }, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] })
+const server = await startServer({
+  buildDir,
+  port: 3991,
+  env: { DATA_DIR: dataDir },
+  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+})
 const targets = await targetsFor(server.url)
 const target = targets[routeName as keyof typeof targets]
 if (!target) throw new Error(`unknown route ${routeName}; one of ${Object.keys(targets).join(', ')}`)
@@ -34,7 +39,11 @@ interface Node {
   children?: number[]
 }
 const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))!
-const prof = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+const prof = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')) as {
+  nodes: Node[]
+  samples: number[]
+  timeDeltas: number[]
+}
 const self = new Map<number, number>()
 prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)))
 const total = [...self.values()].reduce((a, b) => a + b, 0)
@@ -43,7 +52,15 @@ const byPkg = new Map<string, number>()
 for (const n of prof.nodes) {
   const t = self.get(n.id) ?? 0
   const url = n.callFrame.url.replace(/^file:\/\//, '')
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('/build-bench/') || url.includes('/build/') ? 'app' : url.startsWith('node:') ? 'node' : url ? path.basename(url) : `(${n.callFrame.functionName || 'native'})`)
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+    (url.includes('/build-bench/') || url.includes('/build/')
+      ? 'app'
+      : url.startsWith('node:')
+        ? 'node'
+        : url
+          ? path.basename(url)
+          : `(${n.callFrame.functionName || 'native'})`)
   const key = `${n.callFrame.functionName || '(anon)'} ${pkg}:${n.callFrame.lineNumber}`
   byFn.set(key, (byFn.get(key) ?? 0) + t)
   byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t)

@@ -20,7 +20,12 @@ const log = (line: string) => process.stderr.write(`${line}\n`)
 const started = Date.now()
 const loadBefore = os.loadavg().map((l) => Math.round(l * 100) / 100)
 const buildDir = ensureBuild(log)
-const ctx: BenchContext = { buildDir, port: Number(process.env.BENCH_PORT ?? 3990), log, quick: process.env.BENCH_QUICK === '1' }
+const ctx: BenchContext = {
+  buildDir,
+  port: Number(process.env.BENCH_PORT ?? 3990),
+  log,
+  quick: process.env.BENCH_QUICK === '1',
+}
 const parts = new Set((process.env.BENCH_PARTS ?? 'browser,throughput').split(','))
 
 let browser: BrowserReport | null = null
@@ -28,13 +33,16 @@ const throughput: Partial<Record<Store['kind'], ScenarioResult[]>> = {}
 const storeKinds = new Set((process.env.BENCH_STORES ?? 'pglite,postgres').split(','))
 const stores: { kind: Store['kind']; make: () => Promise<Store> }[] = []
 if (storeKinds.has('pglite')) stores.push({ kind: 'pglite', make: async () => pgliteStore() })
-if (process.env.DATABASE_URL && storeKinds.has('postgres')) stores.push({ kind: 'postgres', make: () => postgresStore(process.env.DATABASE_URL!) })
+if (process.env.DATABASE_URL && storeKinds.has('postgres'))
+  stores.push({ kind: 'postgres', make: () => postgresStore(process.env.DATABASE_URL!) })
 
 for (const { kind, make } of stores) {
   const withBrowser = kind === 'pglite' && parts.has('browser')
   if (!parts.has('throughput') && !withBrowser) continue
   const results = await scenarios(make, ctx, {
-    during: withBrowser ? async (server) => void (browser = await browserPart(server, { runs: ctx.quick ? 1 : 5, log })) : undefined,
+    during: withBrowser
+      ? async (server) => void (browser = await browserPart(server, { runs: ctx.quick ? 1 : 5, log }))
+      : undefined,
     load: parts.has('throughput'),
   })
   if (parts.has('throughput')) throughput[kind] = results
@@ -44,7 +52,13 @@ const budgets = checkBudgets(browser, throughput)
 for (const b of budgets) log(`${b.pass ? 'pass' : 'FAIL'}  ${b.name}: ${b.value} (budget ${b.budget})`)
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  },
   durationSeconds: Math.round((Date.now() - started) / 1000),
   /** 1/5/15-minute load averages before and after: figures from a busy machine are not comparable. */
   loadAverage: { before: loadBefore, after: os.loadavg().map((l) => Math.round(l * 100) / 100) },

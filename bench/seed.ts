@@ -22,7 +22,11 @@ const rows = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[
 export async function seedMeasured(db: Database['db'], ways: number): Promise<number> {
   const today = dayInZone(new Date(), TZ)
   const days = Math.ceil(ways / PER_DAY) + 5
-  const campaignId = await importCampaign(db, demoCampaign({ startDay: addDays(today, -days), endDay: addDays(today, 30), finalFromDay: addDays(today, 20) }), { timeZone: TZ })
+  const campaignId = await importCampaign(
+    db,
+    demoCampaign({ startDay: addDays(today, -days), endDay: addDays(today, 30), finalFromDay: addDays(today, 20) }),
+    { timeZone: TZ },
+  )
   const user = await createUser(db, { ...BENCH_USER, verified: true, campaignId })
   await insertWays(db, sql`select ${user.id}::int as user_id, g from generate_series(0, ${ways - 1}) g`, 2)
   return user.id
@@ -38,11 +42,17 @@ export async function seedOthers(db: Database['db'], participants: number, each:
     select 'other-' || g || '@bench.example', u.password_hash, true, u.campaign_id, 'p_bench_' || g, 'Other'
     from generate_series(1, ${participants}) g, (select password_hash, campaign_id from users where email = ${BENCH_USER.email}) u`)
   // In chunks, so no single statement holds everything in memory.
-  const [{ lo, hi }] = rows(await db.execute(sql`select min(id) as lo, max(id) as hi from users where email like 'other-%@bench.example'`)) as { lo: number; hi: number }[]
+  const [{ lo, hi }] = rows(
+    await db.execute(sql`select min(id) as lo, max(id) as hi from users where email like 'other-%@bench.example'`),
+  ) as { lo: number; hi: number }[]
   const chunk = 1000
   for (let from = Number(lo); from <= Number(hi); from += chunk) {
     const to = Math.min(from + chunk - 1, Number(hi))
-    await insertWays(db, sql`select u.id as user_id, g from generate_series(${from}::int, ${to}::int) u(id), generate_series(0, ${each - 1}) g`, 1)
+    await insertWays(
+      db,
+      sql`select u.id as user_id, g from generate_series(${from}::int, ${to}::int) u(id), generate_series(0, ${each - 1}) g`,
+      1,
+    )
   }
 }
 
@@ -90,6 +100,8 @@ export async function analyze(db: Database['db']) {
 }
 
 export async function countWays(db: Database['db']): Promise<{ ways: number; participants: number }> {
-  const [r] = rows(await db.execute(sql`select (select count(*) from trips) as ways, (select count(*) from users) as participants`))
+  const [r] = rows(
+    await db.execute(sql`select (select count(*) from trips) as ways, (select count(*) from users) as participants`),
+  )
   return { ways: Number(r.ways), participants: Number(r.participants) }
 }

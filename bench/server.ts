@@ -23,7 +23,11 @@ function newest(dir: string): number {
 export function ensureBuild(log: (s: string) => void): string {
   const dir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build-bench')
   const built = path.join(dir, 'server/index.js')
-  const stale = !fs.existsSync(built) || ['app', 'locales', 'public'].some((d) => fs.existsSync(path.join(ROOT, d)) && newest(path.join(ROOT, d)) > fs.statSync(built).mtimeMs)
+  const stale =
+    !fs.existsSync(built) ||
+    ['app', 'locales', 'public'].some(
+      (d) => fs.existsSync(path.join(ROOT, d)) && newest(path.join(ROOT, d)) > fs.statSync(built).mtimeMs,
+    )
   if (stale) {
     log(`building into ${dir} …`)
     const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
@@ -53,7 +57,12 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-export async function startServer(opts: { buildDir: string; port: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<RunningServer> {
+export async function startServer(opts: {
+  buildDir: string
+  port: number
+  env?: Record<string, string>
+  nodeArgs?: string[]
+}): Promise<RunningServer> {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'bench/serve.mjs')], {
     cwd: ROOT,
     env: {
@@ -75,7 +84,10 @@ export async function startServer(opts: { buildDir: string; port: number; env?: 
   const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode != null) throw new Error(`server exited with ${child.exitCode}`)
-    const ok = await request({ url: `${url}/readyz` }).then((r) => r.status === 200, () => false)
+    const ok = await request({ url: `${url}/readyz` }).then(
+      (r) => r.status === 200,
+      () => false,
+    )
     if (ok) break
     if (Date.now() > deadline) throw new Error('server did not become ready')
     await new Promise((r) => setTimeout(r, 250))

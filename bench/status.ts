@@ -36,17 +36,32 @@ async function measure(store: Store) {
       select 'bench-' || id, id, now() - (id % 10) * interval '1 day', now() + interval '1 day', now() + interval '30 days' from users`)
     await analyze(db)
     const counts = await countWays(db)
-    log(`${store.kind}: seeded ${counts.participants} participants, ${counts.ways} ways in ${Math.round((Date.now() - t0) / 1000)} s`)
-    const [{ campaign_id: campaignId }] = ((await db.execute(sql`select campaign_id from users where id = ${userId}`)) as unknown as { rows: { campaign_id: number }[] }).rows
+    log(
+      `${store.kind}: seeded ${counts.participants} participants, ${counts.ways} ways in ${Math.round((Date.now() - t0) / 1000)} s`,
+    )
+    const [{ campaign_id: campaignId }] = (
+      (await db.execute(sql`select campaign_id from users where id = ${userId}`)) as unknown as {
+        rows: { campaign_id: number }[]
+      }
+    ).rows
     const status: number[] = []
     const days: number[] = []
     let participants = 0
     await studyStatus(db, { campaignId })
     for (let i = 0; i < RUNS; i++) {
-      status.push(await timed(async () => void (participants = (await studyStatus(db, { campaignId })).participants.length)))
+      status.push(
+        await timed(async () => void (participants = (await studyStatus(db, { campaignId })).participants.length)),
+      )
       days.push(await timed(() => waysPerDay(db, campaignId, 'Europe/Berlin')))
     }
-    const r = { store: store.kind, ...counts, participantsInCampaign: participants, statusMs: Math.round(median(status)), statusRunsMs: status.map(Math.round), waysPerDayMs: Math.round(median(days)) }
+    const r = {
+      store: store.kind,
+      ...counts,
+      participantsInCampaign: participants,
+      statusMs: Math.round(median(status)),
+      statusRunsMs: status.map(Math.round),
+      waysPerDayMs: Math.round(median(days)),
+    }
     log(`${store.kind}: status ${r.statusMs} ms (median of ${RUNS}), chart query ${r.waysPerDayMs} ms`)
     return r
   } finally {

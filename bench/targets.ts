@@ -24,7 +24,12 @@ export async function apiSession(url: string): Promise<string> {
     url: `${url}/functions/invoke-service-method`,
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ serviceName: 'user', methodName: 'login', environment: 'production', params: { idStr: BENCH_USER.email, password: BENCH_USER.password, platformConstant: 'WEB' } }),
+    body: JSON.stringify({
+      serviceName: 'user',
+      methodName: 'login',
+      environment: 'production',
+      params: { idStr: BENCH_USER.email, password: BENCH_USER.password, platformConstant: 'WEB' },
+    }),
   })
   const session = (JSON.parse(res.body) as { return?: { session?: string } }).return?.session
   if (!session) throw new Error(`API login failed: ${res.body.slice(0, 200)}`)
@@ -51,15 +56,22 @@ export async function targetsFor(url: string, expectWays = 1000): Promise<Record
       url: `${url}/functions/invoke-service-method`,
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ serviceName: 'trip', methodName: 'getTrips', environment: 'production', params: { session, fetchNext: 10, offset: 0 } }),
+      body: JSON.stringify({
+        serviceName: 'trip',
+        methodName: 'getTrips',
+        environment: 'production',
+        params: { session, fetchNext: 10, offset: 0 },
+      }),
     },
   }
   for (const name of ['detail', 'questionnaire', 'page', 'listDeep'] as const) {
     const r = await request(targets[name])
     if (r.status !== 200) throw new Error(`${name} (${targets[name].url}): ${r.status}`)
   }
-  if (!/<form[^>]+method="post"/i.test((await request(targets.questionnaire)).body)) throw new Error('questionnaire page shows no question form')
+  if (!/<form[^>]+method="post"/i.test((await request(targets.questionnaire)).body))
+    throw new Error('questionnaire page shows no question form')
   const api = JSON.parse((await request(targets.getTrips)).body) as { return: { totalNo?: number; trps?: unknown[] } }
-  if (api.return.totalNo !== expectWays || api.return.trps?.length !== 10) throw new Error(`getTrips: ${JSON.stringify(api).slice(0, 200)}`)
+  if (api.return.totalNo !== expectWays || api.return.trps?.length !== 10)
+    throw new Error(`getTrips: ${JSON.stringify(api).slice(0, 200)}`)
   return targets
 }

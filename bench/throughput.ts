@@ -62,17 +62,24 @@ async function measure(sets: Measured[], ctx: BenchContext): Promise<ScenarioRes
   const targets = await Promise.all(sets.map((m) => targetsFor(m.server.url, MEASURED_WAYS)))
   // The machine may be shared: routes (of both sizes) are measured in interleaved rounds and each figure is the median
   // of the rounds, so a burst of outside load hits every route alike rather than one of them.
-  const runs = sets.map((m) => Object.fromEntries(m.names.map((n) => [n, [] as LoadResult[]])) as Record<RouteName, LoadResult[]>)
+  const runs = sets.map(
+    (m) => Object.fromEntries(m.names.map((n) => [n, [] as LoadResult[]])) as Record<RouteName, LoadResult[]>,
+  )
   for (let r = 0; r < rounds(ctx); r++)
     for (const [i, m] of sets.entries())
-      for (const name of m.names) runs[i][name].push(await load(targets[i][name], { connections: CONNECTIONS, seconds: secondsPerRound(ctx), warmupSeconds: 0.5 }))
+      for (const name of m.names)
+        runs[i][name].push(
+          await load(targets[i][name], { connections: CONNECTIONS, seconds: secondsPerRound(ctx), warmupSeconds: 0.5 }),
+        )
   return sets.map((m, i) => {
     const out: ScenarioResult['routes'] = {}
     const hello = medianOf(runs[i].hello).rps
     for (const name of m.names) {
       const x = medianOf(runs[i][name])
       out[name] = { ...x, vsHello: Math.round((x.rps / hello) * 100) / 100 }
-      ctx.log(`  ${m.size.padEnd(3)} ${name.padEnd(13)} ${String(x.rps).padStart(8)} req/s  p50 ${x.p50} ms  p95 ${x.p95} ms  ${out[name].vsHello}× hello${x.errors ? `  errors ${x.errors}` : ''}  (rounds: ${runs[i][name].map((y) => y.rps).join(', ')} req/s)`)
+      ctx.log(
+        `  ${m.size.padEnd(3)} ${name.padEnd(13)} ${String(x.rps).padStart(8)} req/s  p50 ${x.p50} ms  p95 ${x.p95} ms  ${out[name].vsHello}× hello${x.errors ? `  errors ${x.errors}` : ''}  (rounds: ${runs[i][name].map((y) => y.rps).join(', ')} req/s)`,
+      )
     }
     return out
   })
@@ -116,7 +123,9 @@ async function seeded(name: ScenarioResult['name'], store: Store, ctx: BenchCont
   const counts = await countWays(database.db)
   await database.close()
   const seedSeconds = Math.round((performance.now() - t0) / 100) / 10
-  ctx.log(`${store.kind} ${name}: ${counts.ways} ways, ${counts.participants} participants (seeded in ${seedSeconds} s)`)
+  ctx.log(
+    `${store.kind} ${name}: ${counts.ways} ways, ${counts.participants} participants (seeded in ${seedSeconds} s)`,
+  )
   const server = await startServer({ buildDir: ctx.buildDir, port, env: store.serverEnv })
   return { name, store, counts, seedSeconds, server }
 }
@@ -135,7 +144,11 @@ const resultOf = (s: Seeded, routes: ScenarioResult['routes']): ScenarioResult =
  * browser part) on the 1k server before the 1M one is seeded, then the two measured in interleaved rounds, the
  * memory read, everything stopped and removed. Without `load`, only the 1k server and `during`.
  */
-export async function scenarios(makeStore: () => Promise<Store>, ctx: BenchContext, opts: { during?: (server: RunningServer) => Promise<void>; load: boolean }): Promise<ScenarioResult[]> {
+export async function scenarios(
+  makeStore: () => Promise<Store>,
+  ctx: BenchContext,
+  opts: { during?: (server: RunningServer) => Promise<void>; load: boolean },
+): Promise<ScenarioResult[]> {
   const made: Store[] = []
   const servers: RunningServer[] = []
   try {
@@ -156,7 +169,8 @@ export async function scenarios(makeStore: () => Promise<Store>, ctx: BenchConte
       ctx,
     )
     const results = [resultOf(small, smallRoutes), resultOf(large, largeRoutes)]
-    for (const r of results) ctx.log(`  ${r.name} memory: ${r.memory.rssMb} MB resident (peak ${r.memory.peakRssMb} MB)`)
+    for (const r of results)
+      ctx.log(`  ${r.name} memory: ${r.memory.rssMb} MB resident (peak ${r.memory.peakRssMb} MB)`)
     return results
   } finally {
     for (const server of servers) await server.stop()

@@ -8,7 +8,19 @@
 import type { Page } from '@playwright/test'
 import { ROUTE_TABLE } from '../app/routes'
 import { everyTypeCampaign, throughEachType } from './every-type-campaign'
-import { admin, api, checkA11y, day, expect, loginAs, newParticipant, participantPage, test, uniqueEmail, mailLink } from './fixtures'
+import {
+  admin,
+  api,
+  checkA11y,
+  day,
+  expect,
+  loginAs,
+  newParticipant,
+  participantPage,
+  test,
+  uniqueEmail,
+  mailLink,
+} from './fixtures'
 
 // Long flows with an axe run per page (a JS-off run loads each page twice).
 test.describe.configure({ timeout: 300_000 })
@@ -42,8 +54,12 @@ async function expectLinkedErrors(page: Page) {
     els.flatMap((el) => {
       const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
       const described = ids.map((id) => document.getElementById(id)).filter((x): x is HTMLElement => !!x)
-      const message = described.find((d) => (d.textContent ?? '').trim() && d.closest('[aria-live], [role="alert"], [role="status"]'))
-      return message ? [] : [`${el.tagName.toLowerCase()}[name=${el.getAttribute('name')}] has no announced message in aria-describedby`]
+      const message = described.find(
+        (d) => (d.textContent ?? '').trim() && d.closest('[aria-live], [role="alert"], [role="status"]'),
+      )
+      return message
+        ? []
+        : [`${el.tagName.toLowerCase()}[name=${el.getAttribute('name')}] has no announced message in aria-describedby`]
     }),
   )
   expect(problems).toEqual([])
@@ -58,7 +74,9 @@ async function submit(page: Page, form: string) {
 /** Ways of a participant by their own name (and their legs), through the JSON endpoint. */
 async function tripsByName(email: string, password: string) {
   const session = (await api('user', 'login', { idStr: email, password })).session as string
-  const { trps } = (await api('trip', 'getTrips', { session, fetchNext: 50 })) as { trps: { id: number; ownName: string | null; legs: { id: number }[] }[] }
+  const { trps } = (await api('trip', 'getTrips', { session, fetchNext: 50 })) as {
+    trps: { id: number; ownName: string | null; legs: { id: number }[] }[]
+  }
   return { session, byName: (name: string) => trps.find((t) => t.ownName === name)! }
 }
 
@@ -75,15 +93,26 @@ const leg = (d: number, from: string, to: string, extra: Record<string, unknown>
 })
 /** One way in each state of the step machine, a manual one and a reported one. */
 const WAYS = [
-  { name: 'purpose', legs: [leg(1, '08:00', '08:10'), leg(1, '08:11', '08:20', { tfcModes: ['PUBLIC_TRANSPORT_BUS'] })] },
-  { name: 'modes', legs: [leg(2, '08:00', '08:10', { tripPurposes: [1] }), leg(2, '08:11', '08:20', { tripPurposes: [1], tfcModes: ['BICYCLE'] })] },
+  {
+    name: 'purpose',
+    legs: [leg(1, '08:00', '08:10'), leg(1, '08:11', '08:20', { tfcModes: ['PUBLIC_TRANSPORT_BUS'] })],
+  },
+  {
+    name: 'modes',
+    legs: [
+      leg(2, '08:00', '08:10', { tripPurposes: [1] }),
+      leg(2, '08:11', '08:20', { tripPurposes: [1], tfcModes: ['BICYCLE'] }),
+    ],
+  },
   {
     name: 'questions',
     validationStatus: true,
     confirmationStatus: true,
     qtnAnswered: false,
     allQuestionsAnswered: false,
-    legs: [leg(3, '09:00', '09:10', { tripPurposes: [1], validationStatus: true, tfcModes: ['PUBLIC_TRANSPORT_TRAIN'] })],
+    legs: [
+      leg(3, '09:00', '09:10', { tripPurposes: [1], validationStatus: true, tfcModes: ['PUBLIC_TRANSPORT_TRAIN'] }),
+    ],
   },
   {
     name: 'validated',
@@ -91,7 +120,9 @@ const WAYS = [
     confirmationStatus: true,
     qtnAnswered: true,
     allQuestionsAnswered: true,
-    legs: [leg(4, '09:00', '09:10', { tripPurposes: [2], validationStatus: true, qtnsAnswered: true, tfcModes: ['CAR'] })],
+    legs: [
+      leg(4, '09:00', '09:10', { tripPurposes: [2], validationStatus: true, qtnsAnswered: true, tfcModes: ['CAR'] }),
+    ],
   },
   { name: 'manual', creationType: 'CREATED_MANUALLY', legs: [leg(5, '10:00', '10:30', { tripPurposes: [3] })] },
   { name: 'reported', fdbkAvail: true, legs: [leg(6, '11:00', '11:30')] },
@@ -109,7 +140,9 @@ for (const { locale, lang } of LOCALES) {
       await page.locator('input[name="idStr"]').fill('nobody@example.org')
       await page.locator('input[name="password"]').fill('wrong-password')
       await submit(page, 'main form:has(input[name="password"])')
-      await expect(page.locator('[role="alert"], .notice--error, .field__error').filter({ hasText: /\S/ }).first()).toBeVisible()
+      await expect(
+        page.locator('[role="alert"], .notice--error, .field__error').filter({ hasText: /\S/ }).first(),
+      ).toBeVisible()
       await expectChecked(page, lang)
       for (const type of ['reg', 'nvf', 'verified']) await check(page, lang, `/user/login/${type}`)
 
@@ -164,7 +197,9 @@ for (const { locale, lang } of LOCALES) {
     test(`participant pages, dialogs and failed submits (${lang})`, async ({ browser, js }) => {
       const { page, user, context } = await participantPage(browser, js, { trips: WAYS })
       const { session, byName } = await tripsByName(user.email, user.password)
-      const { poi } = (await api('user', 'addPoi', { session, poi: { name: 'Zuhause', lat: 52.52, lon: 13.4 } })) as { poi: { id: number } }
+      const { poi } = (await api('user', 'addPoi', { session, poi: { name: 'Zuhause', lat: 52.52, lon: 13.4 } })) as {
+        poi: { id: number }
+      }
 
       for (const [url, id] of [
         [`/?locale=${locale}`, 'Home'],
@@ -234,7 +269,11 @@ for (const { locale, lang } of LOCALES) {
       await context.close()
     })
 
-    test(`a participant without a campaign, and the forced password change (${lang})`, async ({ browser, js, page }) => {
+    test(`a participant without a campaign, and the forced password change (${lang})`, async ({
+      browser,
+      js,
+      page,
+    }) => {
       const other = await participantPage(browser, js, { campaign: false })
       await check(other.page, lang, `/pois?locale=${locale}`)
       await check(other.page, lang, '/campaign/info')
@@ -242,7 +281,13 @@ for (const { locale, lang } of LOCALES) {
       await other.context.close()
 
       const email = uniqueEmail('forced')
-      await admin('user:create', { email, password: 'old-pass', verified: true, campaign: 1, passwordUpdateRequired: true })
+      await admin('user:create', {
+        email,
+        password: 'old-pass',
+        verified: true,
+        campaign: 1,
+        passwordUpdateRequired: true,
+      })
       await page.goto(`/user/login?locale=${locale}`)
       await loginAs(page, email, 'old-pass')
       await expect(page).toHaveURL(/\/user\/password-update-required$/)
@@ -320,10 +365,32 @@ test('every page route of ROUTE_TABLE is visited above', async () => {
   // The route ids the tests above pass to check() (plus verify-email and the forced password change, which have
   // no URL of their own to open): a route added to the table must be added to a test here.
   const visited = [
-    'UserRegister', 'UserLogin', 'UserResetRegistration', 'UserResetPassword', 'UserSetPassword', 'UserVerifyEmail',
-    'UserPasswordUpdateRequired', 'Home', 'Ways', 'TripList', 'WaysHtmlTripDetail', 'WaysAdd', 'WaysEdit', 'Pois',
-    'Campaign', 'CampaignInfo', 'CampaignQuestionnaire', 'Help', 'HelpFaq', 'HelpPrivacy', 'HelpImprint', 'Contact',
-    'UserUpdatePassword', 'UserDeleteAccount', 'Sandbox', 'NotFound',
+    'UserRegister',
+    'UserLogin',
+    'UserResetRegistration',
+    'UserResetPassword',
+    'UserSetPassword',
+    'UserVerifyEmail',
+    'UserPasswordUpdateRequired',
+    'Home',
+    'Ways',
+    'TripList',
+    'WaysHtmlTripDetail',
+    'WaysAdd',
+    'WaysEdit',
+    'Pois',
+    'Campaign',
+    'CampaignInfo',
+    'CampaignQuestionnaire',
+    'Help',
+    'HelpFaq',
+    'HelpPrivacy',
+    'HelpImprint',
+    'Contact',
+    'UserUpdatePassword',
+    'UserDeleteAccount',
+    'Sandbox',
+    'NotFound',
   ]
   expect(ROUTE_TABLE.map((r) => r.id).sort()).toEqual([...visited].sort())
 })
@@ -341,8 +408,11 @@ test.describe('keyboard, announcements and motion', () => {
         const ring = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null
           if (!el || el === document.body) return null
-          const has = (s: CSSStyleDeclaration) => (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || (s.boxShadow !== 'none' && s.boxShadow !== '')
-          const ok = has(getComputedStyle(el)) || has(getComputedStyle(el, '::after')) || has(getComputedStyle(el, '::before'))
+          const has = (s: CSSStyleDeclaration) =>
+            (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) ||
+            (s.boxShadow !== 'none' && s.boxShadow !== '')
+          const ok =
+            has(getComputedStyle(el)) || has(getComputedStyle(el, '::after')) || has(getComputedStyle(el, '::before'))
           return ok ? '' : `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`
         })
         if (ring === null) break
@@ -369,7 +439,9 @@ test.describe('keyboard, announcements and motion', () => {
       const where = await page.evaluate(() => {
         const el = document.activeElement
         if (!el || el === document.body) return 'browser'
-        return el.closest('dialog[open]') ? `${el.tagName}#${el.id}.${el.getAttribute('name') ?? ''}.${el.textContent?.trim().slice(0, 20)}` : `outside: ${el.outerHTML.slice(0, 80)}`
+        return el.closest('dialog[open]')
+          ? `${el.tagName}#${el.id}.${el.getAttribute('name') ?? ''}.${el.textContent?.trim().slice(0, 20)}`
+          : `outside: ${el.outerHTML.slice(0, 80)}`
       })
       expect(where, `focus after Tab ${i + 1}`).not.toMatch(/^outside/)
       if (where !== 'browser') inside.add(where)
@@ -392,7 +464,9 @@ test.describe('keyboard, announcements and motion', () => {
     expect(await page.locator('.trip-card [title]').count(), 'information only in a hover title').toBe(0)
     const badges = page.locator('.badge')
     expect(await badges.count()).toBeGreaterThan(0)
-    const silentBadges = await badges.evaluateAll((els) => els.filter((el) => !(el.textContent ?? '').trim() && !el.getAttribute('aria-label')).length)
+    const silentBadges = await badges.evaluateAll(
+      (els) => els.filter((el) => !(el.textContent ?? '').trim() && !el.getAttribute('aria-label')).length,
+    )
     expect(silentBadges, 'badges without text').toBe(0)
   })
 
@@ -406,8 +480,11 @@ test.describe('keyboard, announcements and motion', () => {
       const moving = await page.evaluate(() =>
         [...document.querySelectorAll('*')].flatMap((el) => {
           const s = getComputedStyle(el)
-          const long = (v: string) => v.split(',').some((x) => parseFloat(x) * (x.trim().endsWith('ms') ? 0.001 : 1) > 0.01)
-          return long(s.transitionDuration) || (s.animationName !== 'none' && long(s.animationDuration)) ? [`${el.tagName.toLowerCase()}.${el.className}`] : []
+          const long = (v: string) =>
+            v.split(',').some((x) => parseFloat(x) * (x.trim().endsWith('ms') ? 0.001 : 1) > 0.01)
+          return long(s.transitionDuration) || (s.animationName !== 'none' && long(s.animationDuration))
+            ? [`${el.tagName.toLowerCase()}.${el.className}`]
+            : []
         }),
       )
       expect(moving, `moving elements on ${url}`).toEqual([])

@@ -19,7 +19,10 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/user\/login$/)
 }
 
-test('register → verify → login → change password → logout → reset → login → delete account', async ({ page, visit }) => {
+test('register → verify → login → change password → logout → reset → login → delete account', async ({
+  page,
+  visit,
+}) => {
   const email = uniqueEmail('acc')
   // Register (English; the mails follow the language of the registration).
   await visit('/user/register?locale=en_US')
@@ -91,7 +94,12 @@ test('register → verify → login → change password → logout → reset →
   await page.goto('/user/delete-account')
   const pwd = page.getByLabel('Current password')
   await pwd.fill('third-pass')
-  const masked = () => pwd.evaluate((el) => (el as HTMLInputElement).type === 'password' || getComputedStyle(el).getPropertyValue('-webkit-text-security') === 'disc')
+  const masked = () =>
+    pwd.evaluate(
+      (el) =>
+        (el as HTMLInputElement).type === 'password' ||
+        getComputedStyle(el).getPropertyValue('-webkit-text-security') === 'disc',
+    )
   expect(await masked()).toBe(true)
   await page.getByLabel('Show password').check()
   expect(await masked()).toBe(false)
@@ -107,7 +115,10 @@ test('register → verify → login → change password → logout → reset →
   await expect(page.getByText('Your Id / Email and password do not match.')).toBeVisible()
 })
 
-test('guards: a logged-in user on /user/login goes to /ways; logged out, /ways goes to login; links without parameters go to login', async ({ browser, js }) => {
+test('guards: a logged-in user on /user/login goes to /ways; logged out, /ways goes to login; links without parameters go to login', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js)
   await page.goto('/user/login')
   await expect(page).toHaveURL(/\/ways/)
@@ -205,13 +216,17 @@ test('log out everywhere: a second device loses its session too', async ({ brows
   await other.close()
 })
 
-test('honeypot: a login with the hidden field filled is refused, the same login left alone passes', async ({ page }) => {
+test('honeypot: a login with the hidden field filled is refused, the same login left alone passes', async ({
+  page,
+}) => {
   const email = uniqueEmail('honeypot')
   await admin('user:create', { email, password: 'right-pass', verified: true })
   await page.goto('/user/login?locale=en_US')
   // The field is not shown to people; a bot fills every field it finds.
   await expect(page.locator('input[name="website"]')).toBeHidden()
-  await page.locator('input[name="website"]').evaluate((el) => ((el as HTMLInputElement).value = 'https://spam.example'))
+  await page
+    .locator('input[name="website"]')
+    .evaluate((el) => ((el as HTMLInputElement).value = 'https://spam.example'))
   await submitLogin(page, email, 'right-pass')
   // The bot is sent away as if it had succeeded, but has no session: the diary sends it to the login.
   await page.goto('/ways')

@@ -33,7 +33,9 @@ export function everyTypeCampaign() {
     tripPurposes: [{ id: base + 1, name: { de_DE: 'Arbeit', en_US: 'Work' } }],
     trpFdbkReasons: [],
     creator: undefined,
-    questionnaires: [{ id: base + 1, type: 'INITIAL', mandatory: false, showProg: true, section: { id: base + 1, questions: all } }],
+    questionnaires: [
+      { id: base + 1, type: 'INITIAL', mandatory: false, showProg: true, section: { id: base + 1, questions: all } },
+    ],
     // DRAG_RAT is unsupported on the web (skipped, never rendered).
     types: [...new Set(questions.map((q) => q.type))].filter((type) => type !== 'DRAG_RAT'),
   }

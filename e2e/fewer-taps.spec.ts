@@ -22,7 +22,9 @@ class Taps {
 const card = (page: Page, id: number) => page.locator(`article[data-trip-id="${id}"]`)
 
 test('a one-leg way with the right mode is confirmed from the list in at most 3 taps', async ({ browser, js }) => {
-  const { page, context } = await participantPage(browser, js, { trips: [recordedWay([{ tfcModes: ['WALK'], qtnsAnswered: true }])] })
+  const { page, context } = await participantPage(browser, js, {
+    trips: [recordedWay([{ tfcModes: ['WALK'], qtnsAnswered: true }])],
+  })
   await page.waitForURL(/\/ways\/list\//)
   await page.goto('/ways/list/unconfirmed/page/1')
   await acceptCookies(page)
@@ -56,12 +58,22 @@ test('a one-leg way with the right mode is confirmed from the list in at most 3 
   await context.close()
 })
 
-test('a purpose is suggested from the participant’s own ways between the same places, never saved without a tap', async ({ browser, js }) => {
-  const earlier = recordedWay([{ tfcModes: ['WALK'], tripPurposes: [1] }], { validationStatus: true, confirmationStatus: true }, day(-3))
+test('a purpose is suggested from the participant’s own ways between the same places, never saved without a tap', async ({
+  browser,
+  js,
+}) => {
+  const earlier = recordedWay(
+    [{ tfcModes: ['WALK'], tripPurposes: [1] }],
+    { validationStatus: true, confirmationStatus: true },
+    day(-3),
+  )
   const now = recordedWay([{ tfcModes: ['WALK'] }], {}, day(-1))
   const { page, context } = await participantPage(browser, js, { trips: [earlier, now] })
   // Saved places at both ends of these ways (52.52, 13.38 → 52.52, 13.39).
-  for (const [name, lat, lon] of [['Zuhause', '52.52', '13.38'], ['Arbeit', '52.52', '13.39']] as const) {
+  for (const [name, lat, lon] of [
+    ['Zuhause', '52.52', '13.38'],
+    ['Arbeit', '52.52', '13.39'],
+  ] as const) {
     await page.goto('/pois?dialog=add')
     const add = page.locator('#add')
     await add.getByLabel('Name', { exact: true }).fill(name)
@@ -86,7 +98,10 @@ test('a purpose is suggested from the participant’s own ways between the same 
   await context.close()
 })
 
-test('the way’s page leads to the next way to review and back to the tab, page and card it came from', async ({ browser, js }) => {
+test('the way’s page leads to the next way to review and back to the tab, page and card it came from', async ({
+  browser,
+  js,
+}) => {
   const ways = [0, 1, 2].map((i) => recordedWay([{ tfcModes: ['WALK'] }], {}, day(-1 - i)))
   const { page, context } = await participantPage(browser, js, { trips: ways })
   await page.waitForURL(/\/ways\/list\//)
@@ -94,11 +109,16 @@ test('the way’s page leads to the next way to review and back to the tab, page
   await acceptCookies(page)
   // The page after the cookie notice's post has loaded completely: all three cards.
   await expect(page.locator('article[data-trip-id]')).toHaveCount(3)
-  const ids = await page.locator('article[data-trip-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
+  const ids = await page
+    .locator('article[data-trip-id]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
   await card(page, ids[1]!).getByRole('link', { name: /08:00/ }).first().click()
   await expect(page).toHaveURL(new RegExp(`/ways/tripDetails/${ids[1]}\\?list=unconfirmed$`))
   // Back: the unconfirmed tab, the page and the card.
-  await expect(page.getByRole('link', { name: 'Zurück zur Liste' })).toHaveAttribute('href', `/ways/list/unconfirmed/${ids[1]}/page/1#trip-${ids[1]}`)
+  await expect(page.getByRole('link', { name: 'Zurück zur Liste' })).toHaveAttribute(
+    'href',
+    `/ways/list/unconfirmed/${ids[1]}/page/1#trip-${ids[1]}`,
+  )
   // Confirm on the page: purpose, then confirm; the list tab is kept through the posts.
   await page.getByRole('link', { name: 'Zweck wählen' }).click()
   await page.locator('#purpose').getByText('Arbeit', { exact: true }).click()
@@ -116,15 +136,23 @@ test('the way’s page leads to the next way to review and back to the tab, page
   await context.close()
 })
 
-test('on a 360 px phone every button, tab and select is a 44 × 44 px target and every list tab is in sight', async ({ browser, js }) => {
-  const { page, context } = await participantPage(browser, js, { trips: [recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['CAR'] }])] })
+test('on a 360 px phone every button, tab and select is a 44 × 44 px target and every list tab is in sight', async ({
+  browser,
+  js,
+}) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['CAR'] }])],
+  })
   await page.setViewportSize({ width: 360, height: 780 })
   await page.waitForURL(/\/ways\/list\//)
   const small = () =>
     page.locator('.btn, .tabs a, .trip-detail__back, select').evaluateAll((els) =>
       els
         .filter((e) => (e as HTMLElement).offsetParent !== null)
-        .map((e) => ({ what: `${e.tagName.toLowerCase()}.${e.className} “${(e.textContent ?? '').trim().slice(0, 30)}”`, box: e.getBoundingClientRect() }))
+        .map((e) => ({
+          what: `${e.tagName.toLowerCase()}.${e.className} “${(e.textContent ?? '').trim().slice(0, 30)}”`,
+          box: e.getBoundingClientRect(),
+        }))
         .filter(({ box }) => box.height < 43.5 || box.width < 43.5)
         .map(({ what, box }) => `${what} ${Math.round(box.width)}×${Math.round(box.height)}`),
     )
@@ -133,7 +161,10 @@ test('on a 360 px phone every button, tab and select is a 44 × 44 px target and
     await acceptCookies(page)
     expect(await small(), `small targets on ${url}`).toEqual([])
     // Every tab within the viewport's width (none hidden in a scrolled strip).
-    for (const box of await page.locator('.tabs a').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(360)
+    for (const box of await page
+      .locator('.tabs a')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right)))
+      expect(box).toBeLessThanOrEqual(360)
   }
   await page.locator('a[href*="/ways/tripDetails/"]').first().click()
   await expect(page.locator('.trip-detail__back')).toBeVisible()
@@ -141,14 +172,20 @@ test('on a 360 px phone every button, tab and select is a 44 × 44 px target and
   await context.close()
 })
 
-test('a new participant without ways sees what to do next; the side menu closes when a link in it is followed', async ({ browser, js }) => {
+test('a new participant without ways sees what to do next; the side menu closes when a link in it is followed', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js)
   await page.setViewportSize({ width: 360, height: 780 })
   await page.waitForURL(/\/ways\/list\//)
   await page.goto('/ways/list/all/page/1')
   await acceptCookies(page)
   await expect(page.getByText('Installieren Sie die App auf Ihrem Handy', { exact: false })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Einen Weg von Hand eintragen' }).first()).toHaveAttribute('href', '/ways/add')
+  await expect(page.getByRole('link', { name: 'Einen Weg von Hand eintragen' }).first()).toHaveAttribute(
+    'href',
+    '/ways/add',
+  )
   // The side menu (a <details>): open it, follow a link, and it is closed on the new page.
   await page.locator('.side-menu__toggle').click()
   await expect(page.locator('.side-menu')).toHaveAttribute('open', '')

@@ -29,10 +29,20 @@ export async function admin(command: string, args: Record<string, unknown>): Pro
 const OUTBOX = path.join(DATA_DIR, 'outbox')
 
 /** The newest mail to `to` in the e2e server's outbox that carries a link to `kind`; waits for it (sent in the background). */
-export async function mailLink(to: string, kind: 'verify-email' | 'set-password', notIn: string[] = []): Promise<string> {
+export async function mailLink(
+  to: string,
+  kind: 'verify-email' | 'set-password',
+  notIn: string[] = [],
+): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<>]+/user/${kind}\\?email=[^&\\s"<>]+&verstr=[A-Za-z0-9_-]+`)
   for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().reverse() : []
+    const files = fs.existsSync(OUTBOX)
+      ? fs
+          .readdirSync(OUTBOX)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : []
     for (const file of files) {
       const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8')
       if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue
@@ -46,8 +56,12 @@ export async function mailLink(to: string, kind: 'verify-email' | 'set-password'
 
 /** Quoted-printable and base64 bodies, decoded enough to find a link. */
 function decodeMime(raw: string): string {
-  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-  const b64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'))
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+  const b64 = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'))
   return [Buffer.from(qp, 'latin1').toString('utf8'), ...b64].join('\n')
 }
 
@@ -63,7 +77,12 @@ export async function api(serviceName: string, methodName: string, params: Recor
 
 /** YYYY-MM-DD in the study time zone (Europe/Berlin, as the e2e server), `offset` days from today. */
 export function day(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
   const d = new Date(`${today}T12:00:00Z`)
   d.setUTCDate(d.getUTCDate() + offset)
   return d.toISOString().slice(0, 10)
@@ -148,8 +167,21 @@ export async function checkA11y(page: Page) {
   )
   expect(await target.locator('iframe, frame').count(), 'axe is run without frames').toBe(0)
   await target.evaluate(AXE_SOURCE)
-  const results = await target.evaluate((options) => (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(document, options), AXE_OPTIONS)
-  const summary = results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+  const results = await target.evaluate(
+    (options) =>
+      (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(
+        document,
+        options,
+      ),
+    AXE_OPTIONS,
+  )
+  const summary = results.violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  )
   expect(summary, `axe violations on ${page.url()}`).toEqual([])
 }
 
@@ -173,7 +205,8 @@ function noScriptView(page: Page): Promise<NoScriptView> {
       await show.page.route('**/*', (route) => {
         const request = route.request()
         if (request.resourceType() === 'script') return route.abort()
-        if (request.isNavigationRequest() && request.url() === show.url) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: show.html })
+        if (request.isNavigationRequest() && request.url() === show.url)
+          return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: show.html })
         return route.continue()
       })
       return show
@@ -188,7 +221,12 @@ function isJsEnabled(page: Page) {
   return jsState.get(page) ?? true
 }
 
-type Fixtures = { js: boolean; visit: (url: string) => Promise<void>; login: (email?: string, password?: string) => Promise<void>; a11yHelpers: void }
+type Fixtures = {
+  js: boolean
+  visit: (url: string) => Promise<void>
+  login: (email?: string, password?: string) => Promise<void>
+  a11yHelpers: void
+}
 
 export const test = base.extend<Fixtures>({
   a11yHelpers: [
@@ -206,7 +244,8 @@ export const test = base.extend<Fixtures>({
     page.on('console', (msg) => {
       const text = msg.text()
       if (/Content Security Policy|Content-Security-Policy/i.test(text)) problems.push(`CSP: ${text}`)
-      if (msg.type() === 'error' && /Hydration|did not match|Minified React error/i.test(text)) problems.push(`React: ${text}`)
+      if (msg.type() === 'error' && /Hydration|did not match|Minified React error/i.test(text))
+        problems.push(`React: ${text}`)
     })
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
     await use(page)
@@ -229,7 +268,10 @@ export async function loginAs(page: Page, email: string, password: string) {
   await page.goto('/user/login')
   await page.locator('input[name="idStr"]').fill(email)
   await page.locator('input[name="password"]').fill(password)
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/user/login')), page.locator('form button[type="submit"]').first().click()])
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith('/user/login')),
+    page.locator('form button[type="submit"]').first().click(),
+  ])
 }
 
 /** A fresh verified participant assigned to the demo campaign, with optional trips (trips.json format). */

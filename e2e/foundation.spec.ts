@@ -3,7 +3,16 @@
 import { test, expect, DEMO, loginAs } from './fixtures'
 
 test.describe('guards', () => {
-  for (const path of ['/', '/ways', '/ways/list/all/page/1', '/pois', '/campaign', '/campaign/info', '/user/update-password', '/user/delete-account']) {
+  for (const path of [
+    '/',
+    '/ways',
+    '/ways/list/all/page/1',
+    '/pois',
+    '/campaign',
+    '/campaign/info',
+    '/user/update-password',
+    '/user/delete-account',
+  ]) {
     test(`a logged-out visit to ${path} goes to the login`, async ({ page }) => {
       await page.goto(path)
       await expect(page).toHaveURL(/\/user\/login/)
@@ -21,7 +30,9 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/help\/faq$/)
   })
 
-  test('a logged-in user opening the login goes to the ways; after login the page asked for is shown', async ({ page }) => {
+  test('a logged-in user opening the login goes to the ways; after login the page asked for is shown', async ({
+    page,
+  }) => {
     await page.goto('/help/faq')
     await page.goto('/pois')
     await expect(page).toHaveURL(/redirectTo=%2Fpois/)
@@ -33,7 +44,9 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/ways/)
   })
 
-  test('an add-way date not of the form YYYY-MM-DD answers 404; an unknown list filter falls back to all', async ({ page }) => {
+  test('an add-way date not of the form YYYY-MM-DD answers 404; an unknown list filter falls back to all', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.email, DEMO.password)
     const res = await page.goto('/ways/add/2026-1-02')
     expect(res?.status()).toBe(404)
@@ -89,7 +102,10 @@ test.describe('public pages', () => {
     await expect(first).not.toHaveAttribute('open', '')
   })
 
-  test('imprint shows a login link only when logged out; privacy is there; the help area links the manual when logged in', async ({ page, visit }) => {
+  test('imprint shows a login link only when logged out; privacy is there; the help area links the manual when logged in', async ({
+    page,
+    visit,
+  }) => {
     await visit('/help/imprint')
     await expect(page.locator('.prose')).toContainText('Musterstraße')
     await expect(page.getByRole('link', { name: 'Zur Anmeldung' })).toBeVisible()
@@ -105,7 +121,10 @@ test.describe('public pages', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
   })
 
-  test('contact shows the postal address and the campaign e-mail for a participant, the default text otherwise', async ({ page, visit }) => {
+  test('contact shows the postal address and the campaign e-mail for a participant, the default text otherwise', async ({
+    page,
+    visit,
+  }) => {
     await visit('/contact')
     await expect(page.locator('address')).toContainText('Musterstraße 1')
     await expect(page.getByText('Bei Fragen zur Studie')).toBeVisible()
@@ -124,7 +143,9 @@ test.describe('public pages', () => {
 })
 
 test.describe('main layout', () => {
-  test('navigation shows only when logged in; campaign entry for a campaign member; user name in the header', async ({ page }) => {
+  test('navigation shows only when logged in; campaign entry for a campaign member; user name in the header', async ({
+    page,
+  }) => {
     await page.goto('/contact')
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveCount(0)
     await loginAs(page, DEMO.email, DEMO.password)
@@ -146,10 +167,18 @@ test.describe('main layout', () => {
 })
 
 test('the participation path redirects to the right store', async ({ request }) => {
-  const iphone = await request.get('/participate/1', { maxRedirects: 0, headers: { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' } })
+  const iphone = await request.get('/participate/1', {
+    maxRedirects: 0,
+    headers: {
+      'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    },
+  })
   expect(iphone.status()).toBe(302)
   expect(iphone.headers().location).toContain('apps.apple.com')
-  const android = await request.get('/participate/1', { maxRedirects: 0, headers: { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/120 Mobile' } })
+  const android = await request.get('/participate/1', {
+    maxRedirects: 0,
+    headers: { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/120 Mobile' },
+  })
   expect(android.headers().location).toContain('play.google.com')
 })
 
@@ -161,7 +190,11 @@ test('security headers and a cross-site form post is refused', async ({ request 
   expect(csp).toContain("frame-ancestors 'none'")
   expect(res.headers()['x-content-type-options']).toBe('nosniff')
   // Refused before the action runs (our Origin check answers 403; React Router's own check may answer 400 first).
-  const post = await request.post('/user/login', { form: { idStr: 'demo@example.org', password: 'demo1234' }, headers: { Origin: 'https://evil.example' }, maxRedirects: 0 })
+  const post = await request.post('/user/login', {
+    form: { idStr: 'demo@example.org', password: 'demo1234' },
+    headers: { Origin: 'https://evil.example' },
+    maxRedirects: 0,
+  })
   expect([400, 403]).toContain(post.status())
   expect(post.headers()['set-cookie'] ?? '').not.toContain('td_session=')
 })
@@ -169,19 +202,38 @@ test('security headers and a cross-site form post is refused', async ({ request 
 test.describe('service-method endpoint over HTTP', () => {
   const url = '/functions/invoke-service-method'
   test('login and a session call; malformed JSON 400; unknown method 400; body over 1 MB 413', async ({ request }) => {
-    const login = await request.post(url, { data: { serviceName: 'user', methodName: 'login', environment: 'production', params: { idStr: DEMO.email, password: DEMO.password, platformConstant: 'WEB' } } })
+    const login = await request.post(url, {
+      data: {
+        serviceName: 'user',
+        methodName: 'login',
+        environment: 'production',
+        params: { idStr: DEMO.email, password: DEMO.password, platformConstant: 'WEB' },
+      },
+    })
     expect(login.status()).toBe(200)
     const session = (await login.json()).return.session as string
-    const modes = await request.post(url, { data: { serviceName: 'info', methodName: 'getTrafficModes', environment: 'production', params: { session, locale: 'en_US' } } })
+    const modes = await request.post(url, {
+      data: {
+        serviceName: 'info',
+        methodName: 'getTrafficModes',
+        environment: 'production',
+        params: { session, locale: 'en_US' },
+      },
+    })
     expect((await modes.json()).return.tfcModes).toHaveLength(12)
     const bad = await request.post(url, { data: '{nope', headers: { 'Content-Type': 'application/json' } })
     expect(bad.status()).toBe(400)
     expect((await bad.json()).return.errs[0].constant).toBe('MALFORMED_REQUEST')
     const unknown = await request.post(url, { data: { serviceName: 'info', methodName: 'constructor', params: {} } })
     expect(unknown.status()).toBe(400)
-    const huge = await request.post(url, { data: JSON.stringify({ serviceName: 'info', methodName: 'getLocales', params: { pad: 'x'.repeat(1_100_000) } }), headers: { 'Content-Type': 'application/json' } })
+    const huge = await request.post(url, {
+      data: JSON.stringify({ serviceName: 'info', methodName: 'getLocales', params: { pad: 'x'.repeat(1_100_000) } }),
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(huge.status()).toBe(413)
-    const noSession = await request.post(url, { data: { serviceName: 'info', methodName: 'getTripPurposes', params: {} } })
+    const noSession = await request.post(url, {
+      data: { serviceName: 'info', methodName: 'getTripPurposes', params: {} },
+    })
     expect((await noSession.json()).return.errs[0].constant).toBe('SESSION_NOT_SET')
   })
 })

@@ -5,7 +5,9 @@ import { test, expect, participantPage, checkA11y } from './fixtures'
 
 /** YYYY-MM-DD in the study time zone, `offset` days from today. */
 function studyDay(offset: number): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offset * 86_400_000))
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  )
 }
 const display = (day: string) => day.split('-').reverse().join('.')
 
@@ -24,7 +26,10 @@ async function openField(page: Page, js: boolean, field: FieldName) {
 
 async function closeField(page: Page, js: boolean, button: 'OK' | 'Cancel' = 'OK') {
   if (!js) return
-  await page.getByRole('dialog').getByRole(button === 'OK' ? 'button' : 'link', { name: button, exact: true }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole(button === 'OK' ? 'button' : 'link', { name: button, exact: true })
+    .click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 }
 
@@ -44,7 +49,9 @@ async function setTime(page: Page, js: boolean, field: 'start' | 'end', hour: st
 /** What a field shows: the summary (JS) or the inputs (no JS). */
 async function expectTime(page: Page, js: boolean, field: 'start' | 'end', day: string, hh: string, mm: string) {
   if (js) {
-    await expect(page.getByRole('link', { name: new RegExp(`^${LABELS[field]}\\b`) })).toContainText(`${display(day)} ${hh}:${mm}`)
+    await expect(page.getByRole('link', { name: new RegExp(`^${LABELS[field]}\\b`) })).toContainText(
+      `${display(day)} ${hh}:${mm}`,
+    )
   } else {
     const group = page.getByRole('group', { name: LABELS[field], exact: true })
     await expect(group.getByLabel('Date', { exact: true })).toHaveValue(day)
@@ -111,7 +118,9 @@ test('add a way for a date, the two messages keep what was entered, then edit it
   }
   await setTime(page, js, 'start', '25', '30')
   await save(page)
-  await expect(page.getByRole('alert').filter({ hasText: 'The start time must be before the arrival time.' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The start time must be before the arrival time.' }),
+  ).toBeVisible()
   await expectChosen(page, js, 'purposes', ['Work'])
   await expectChosen(page, js, 'modes', js ? ['Bus, Walk'] : ['Walk', 'Bus'])
   await expectTime(page, js, 'start', day, '24', '30')
@@ -150,7 +159,10 @@ test('add a way for a date, the two messages keep what was entered, then edit it
   await context.close()
 })
 
-test("an unknown or another participant's way cannot be edited; a malformed date is not found", async ({ browser, js }) => {
+test("an unknown or another participant's way cannot be edited; a malformed date is not found", async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js)
   for (const url of ['/ways/edit/999999999?locale=en_US', '/ways/edit/1', '/ways/edit/abc']) {
     await page.goto(url)
@@ -163,8 +175,13 @@ test("an unknown or another participant's way cannot be edited; a malformed date
   }
   // Without a date: today, and never in the future (before 13:00 the way ends now).
   await page.goto('/ways/add')
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hour12: false }).format(new Date()))
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hour12: false }).format(new Date()),
+  )
   if (hour >= 13) await expectTime(page, js, 'start', studyDay(0), '12', '00')
-  else if (!js) await expect(page.getByRole('group', { name: LABELS.start, exact: true }).getByLabel('Date', { exact: true })).toHaveValue(studyDay(0))
+  else if (!js)
+    await expect(
+      page.getByRole('group', { name: LABELS.start, exact: true }).getByLabel('Date', { exact: true }),
+    ).toHaveValue(studyDay(0))
   await context.close()
 })

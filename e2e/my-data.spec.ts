@@ -53,7 +53,9 @@ test('"Download my data" in the user menu gives a JSON file with the participant
   await context.close()
 })
 
-test('the researcher export runs inside the server and holds the participant\'s legs as valid GeoJSON', async ({ js }) => {
+test("the researcher export runs inside the server and holds the participant's legs as valid GeoJSON", async ({
+  js,
+}) => {
   test.skip(!js, 'no browser involved: once is enough')
   const email = uniqueEmail('export')
   const created = await admin('user:create', { email, password: 'secret123', verified: true, campaign: 1 })
@@ -81,11 +83,17 @@ test('the researcher export runs inside the server and holds the participant\'s 
       }
     }
     const own = fc.features.filter((f) => f.properties.participant_id === pseudonym)
-    expect(own.map((f) => f.properties.confirmed_modes)).toEqual(['WALK', 'PUBLIC_TRANSPORT_BUS', 'WALK', 'PUBLIC_TRANSPORT_BUS'])
+    expect(own.map((f) => f.properties.confirmed_modes)).toEqual([
+      'WALK',
+      'PUBLIC_TRANSPORT_BUS',
+      'WALK',
+      'PUBLIC_TRANSPORT_BUS',
+    ])
     expect(own[0].geometry!.coordinates[0]).toEqual([13.38, 52.52])
     const tripsCsv = fs.readFileSync(path.join(out, 'trips.csv'), 'utf8')
     expect(tripsCsv.split('\r\n').filter((l) => l.startsWith(pseudonym + ','))).toHaveLength(2)
-    for (const name of fs.readdirSync(out)) expect(fs.readFileSync(path.join(out, name), 'utf8'), name).not.toContain(email)
+    for (const name of fs.readdirSync(out))
+      expect(fs.readFileSync(path.join(out, name), 'utf8'), name).not.toContain(email)
   } finally {
     fs.rmSync(out, { recursive: true, force: true })
   }

@@ -16,7 +16,14 @@ const leg = (d: number, from: string, to: string, extra: Record<string, unknown>
 })
 const waysOf = (marker: string) => [
   { name: `${marker} open`, legs: [leg(2, '08:00', '08:10'), leg(2, '08:11', '08:20'), leg(2, '08:21', '08:30')] },
-  { name: `${marker} confirmed`, validationStatus: true, confirmationStatus: true, qtnAnswered: false, allQuestionsAnswered: false, legs: [leg(3, '09:00', '09:10', { validationStatus: true })] },
+  {
+    name: `${marker} confirmed`,
+    validationStatus: true,
+    confirmationStatus: true,
+    qtnAnswered: false,
+    allQuestionsAnswered: false,
+    legs: [leg(3, '09:00', '09:10', { validationStatus: true })],
+  },
   { name: `${marker} manual`, creationType: 'CREATED_MANUALLY', legs: [leg(4, '10:00', '10:30')] },
   { name: `${marker} reported`, fdbkAvail: true, legs: [leg(5, '11:00', '11:30')] },
 ]
@@ -33,13 +40,23 @@ interface Owner {
 async function owner(marker: string): Promise<Owner> {
   const user = await newParticipant({ trips: waysOf(marker) })
   const session = (await api('user', 'login', { idStr: user.email, password: user.password })).session as string
-  const { trps } = (await api('trip', 'getTrips', { session, fetchNext: 50 })) as { trps: { id: number; ownName: string | null; legs: { id: number }[] }[] }
+  const { trps } = (await api('trip', 'getTrips', { session, fetchNext: 50 })) as {
+    trps: { id: number; ownName: string | null; legs: { id: number }[] }[]
+  }
   const byName = (s: string) => trps.find((t) => t.ownName === `${marker} ${s}`)!
-  const { poi } = (await api('user', 'addPoi', { session, poi: { name: `${marker} home`, lat: 52.52, lon: 13.4 } })) as { poi: { id: number } }
+  const { poi } = (await api('user', 'addPoi', {
+    session,
+    poi: { name: `${marker} home`, lat: 52.52, lon: 13.4 },
+  })) as { poi: { id: number } }
   return {
     session,
     marker,
-    trips: { open: byName('open').id, confirmed: byName('confirmed').id, manual: byName('manual').id, reported: byName('reported').id },
+    trips: {
+      open: byName('open').id,
+      confirmed: byName('confirmed').id,
+      manual: byName('manual').id,
+      reported: byName('reported').id,
+    },
     legs: { open: byName('open').legs.map((l) => l.id), manual: byName('manual').legs[0]!.id },
     poi: poi.id,
   }
@@ -47,7 +64,10 @@ async function owner(marker: string): Promise<Owner> {
 
 /** Everything of A's that a post could change. */
 async function snapshot(a: Owner) {
-  return JSON.stringify([await api('trip', 'getTrips', { session: a.session, fetchNext: 50 }), await api('user', 'getPois', { session: a.session })])
+  return JSON.stringify([
+    await api('trip', 'getTrips', { session: a.session, fetchNext: 50 }),
+    await api('user', 'getPois', { session: a.session }),
+  ])
 }
 
 test('B opens nothing of A: way details, questionnaire, manual edit, place image', async ({ browser, js }) => {
@@ -96,7 +116,10 @@ test("B's posts with A's ids change nothing of A's", async ({ browser, js }) => 
     [detail(a.trips.open), { intent: 'copy-leg', legId: String(first), version: '1' }],
     [detail(a.trips.open), { intent: 'copy-trip', version: '1' }],
     [detail(a.trips.open), { intent: 'delete-trip', version: '1' }],
-    [detail(a.trips.open), { intent: 'report', tripId: String(a.trips.open), trpFdbkReasonIds: '1', returnTo: '/ways' }],
+    [
+      detail(a.trips.open),
+      { intent: 'report', tripId: String(a.trips.open), trpFdbkReasonIds: '1', returnTo: '/ways' },
+    ],
     [detail(a.trips.reported), { intent: 'withdraw-report', tripId: String(a.trips.reported), returnTo: '/ways' }],
     // B's own way, A's legs and ways in the fields.
     [detail(bWay), { intent: 'set-leg-purposes', legId: String(first), purposes: '1' }],
@@ -109,7 +132,19 @@ test("B's posts with A's ids change nothing of A's", async ({ browser, js }) => 
     ['/ways/list/all/page/1', { intent: 'withdraw-report', tripId: String(a.trips.reported) }],
     ['/pois', { intent: 'update', id: String(a.poi), name: 'taken over', lat: '1', lon: '1' }],
     ['/pois', { intent: 'delete', id: String(a.poi) }],
-    [`/ways/edit/${a.trips.manual}`, { startDate: day(4), endDate: day(4), startHour: '06', startMinute: '00', endHour: '07', endMinute: '00', tfcModes: 'CAR', purposes: '1' }],
+    [
+      `/ways/edit/${a.trips.manual}`,
+      {
+        startDate: day(4),
+        endDate: day(4),
+        startHour: '06',
+        startMinute: '00',
+        endHour: '07',
+        endMinute: '00',
+        tfcModes: 'CAR',
+        purposes: '1',
+      },
+    ],
     [`${detail(a.trips.confirmed)}/questionnaire`, { intent: 'next' }],
     [`${detail(a.trips.confirmed)}/questionnaire`, { intent: 'complete' }],
   ]

@@ -16,7 +16,9 @@ async function save(page: Page) {
 /** The entry's map image really loaded (no broken image). */
 async function expectImageLoaded(img: Locator) {
   await img.scrollIntoViewIfNeeded()
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0)
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+    .toBeGreaterThan(0)
 }
 
 async function poiIdOf(page: Page, name: string): Promise<string> {
@@ -29,7 +31,8 @@ function watch(page: Page): () => void {
   const problems: string[] = []
   page.on('console', (msg) => {
     if (/Content Security Policy|Content-Security-Policy/i.test(msg.text())) problems.push(`CSP: ${msg.text()}`)
-    if (msg.type() === 'error' && /Hydration|did not match|Minified React error/i.test(msg.text())) problems.push(`React: ${msg.text()}`)
+    if (msg.type() === 'error' && /Hydration|did not match|Minified React error/i.test(msg.text()))
+      problems.push(`React: ${msg.text()}`)
   })
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
   return () => expect(problems, 'browser console problems').toEqual([])
@@ -55,14 +58,20 @@ test('add, search, edit (development mode) and delete a place', async ({ browser
   if (js) await expect(page.locator('#add .leaflet-container')).toBeVisible()
   await save(page)
   await expect(form(page).getByText('Please enter a name.')).toBeVisible()
-  await expect(form(page).getByText(js ? 'Please place a marker on the map.' : 'Please choose a search result or enter the coordinates.')).toBeVisible()
+  await expect(
+    form(page).getByText(
+      js ? 'Please place a marker on the map.' : 'Please choose a search result or enter the coordinates.',
+    ),
+  ).toBeVisible()
 
   // Bad coordinates: refused with the clear message.
   await form(page).getByLabel('Name', { exact: true }).fill('Bakery')
   await form(page).getByLabel('Latitude').fill('95')
   await form(page).getByLabel('Longitude').fill('13.4')
   await save(page)
-  await expect(form(page).getByText('The coordinates are invalid (latitude −90 to 90, longitude −180 to 180).')).toBeVisible()
+  await expect(
+    form(page).getByText('The coordinates are invalid (latitude −90 to 90, longitude −180 to 180).'),
+  ).toBeVisible()
   await expect(form(page).getByLabel('Latitude')).toHaveAttribute('aria-invalid', 'true')
   await checkA11y(page)
 
@@ -95,10 +104,14 @@ test('add, search, edit (development mode) and delete a place', async ({ browser
   await form(page).getByLabel('Search for a place').fill('bak')
   await form(page).getByRole('button', { name: 'Search' }).click()
   await expect(form(page).getByText('1 place found.')).toBeVisible()
-  await form(page).getByRole('radio', { name: /^Bakery/ }).check()
+  await form(page)
+    .getByRole('radio', { name: /^Bakery/ })
+    .check()
   if (js) await expect(form(page).getByLabel('Latitude')).toHaveValue(/^52\.5/)
   await form(page).getByLabel('Name', { exact: true }).fill('Bakery entrance')
-  await form(page).getByLabel(/Save as verified/).check()
+  await form(page)
+    .getByLabel(/Save as verified/)
+    .check()
   await save(page)
   await expect(page.getByText('Place saved.')).toBeVisible()
   const entrance = page.locator('.poi-card', { has: page.getByRole('heading', { name: 'Bakery entrance' }) })
@@ -139,10 +152,15 @@ test('add, search, edit (development mode) and delete a place', async ({ browser
   await context.close()
 })
 
-test("another participant's place is never reachable; without a campaign there is no access", async ({ browser, js }) => {
+test("another participant's place is never reachable; without a campaign there is no access", async ({
+  browser,
+  js,
+}) => {
   const owner = await participantPage(browser, js)
   await owner.page.goto('/pois?locale=en_US')
-  expect((await post(owner.page, '/pois', { intent: 'add', name: 'Secret place', lat: '52.5', lon: '13.4' })).status()).toBe(302)
+  expect(
+    (await post(owner.page, '/pois', { intent: 'add', name: 'Secret place', lat: '52.5', lon: '13.4' })).status(),
+  ).toBe(302)
   await owner.page.reload()
   const id = await poiIdOf(owner.page, 'Secret place')
   const image = await owner.page.request.get(`/static-map/${id}`)
@@ -203,7 +221,11 @@ test('a place is added with the tile server and the address search unreachable',
   await form(page).getByLabel('Name', { exact: true }).fill('Alex')
   if (js) {
     // The map steps aside and says so; the device's position is one of the other ways.
-    await expect(form(page).getByText('The map could not load. You can choose a saved place, search for an address, enter coordinates or use your location.')).toBeVisible()
+    await expect(
+      form(page).getByText(
+        'The map could not load. You can choose a saved place, search for an address, enter coordinates or use your location.',
+      ),
+    ).toBeVisible()
     await expect(form(page).locator('.leaflet-container')).toHaveCount(0)
     await context.grantPermissions(['geolocation'])
     await context.setGeolocation({ latitude: 52.5219, longitude: 13.4132 })

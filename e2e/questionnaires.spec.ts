@@ -8,9 +8,11 @@ import { toast } from './page-helpers'
 const display = (d: string) => d.split('-').reverse().join('.')
 
 const question = (page: Page) => page.locator('fieldset.qtn-q')
-const progress = (page: Page, n: number, total: number) => expect(page.locator('.qtn-progress')).toContainText(`Frage ${n} von ${total}`)
+const progress = (page: Page, n: number, total: number) =>
+  expect(page.locator('.qtn-progress')).toContainText(`Frage ${n} von ${total}`)
 /** The campaign info's button of a questionnaire, by its title. */
-const card = (page: Page, title: string) => page.locator('.campaign-qtn').filter({ has: page.locator('.campaign-qtn__title', { hasText: title }) })
+const card = (page: Page, title: string) =>
+  page.locator('.campaign-qtn').filter({ has: page.locator('.campaign-qtn__title', { hasText: title }) })
 
 async function press(page: Page, name: string) {
   await page.getByRole('button', { name, exact: true }).click()
@@ -25,7 +27,10 @@ async function next(page: Page, expected: { n: number; total: number } | RegExp 
 
 /** Fills a number box, leaving it (so JavaScript clamps it like the server would). */
 async function fillBox(page: Page, label: string | RegExp, value: string) {
-  const box = page.getByRole('spinbutton', { name: label }).or(page.getByRole('textbox', { name: label })).first()
+  const box = page
+    .getByRole('spinbutton', { name: label })
+    .or(page.getByRole('textbox', { name: label }))
+    .first()
   await box.fill(value)
   await box.blur()
 }
@@ -35,7 +40,10 @@ function idBase() {
   return 100_000_000 + Math.floor(Math.random() * 9_000) * 100_000
 }
 
-test('the demo initial questionnaire through each of its question types; a reload loses nothing', async ({ browser, js }) => {
+test('the demo initial questionnaire through each of its question types; a reload loses nothing', async ({
+  browser,
+  js,
+}) => {
   test.setTimeout(120_000)
   const { page, context } = await participantPage(browser, js)
   // The tile server is unreachable (and so is the geocoder, in the e2e server): the location questions still work.
@@ -89,7 +97,11 @@ test('the demo initial questionnaire through each of its question types; a reloa
   // 4 SINGLE_CHOICE_MATRIX: one answer per row.
   await next(page, { n: 5, total: 11 })
   await checkA11y(page)
-  for (const [row, col] of [['dem öffentlichen Nahverkehr', 'eher zufrieden'], ['den Radwegen', 'sehr unzufrieden'], ['den Gehwegen', 'sehr zufrieden']]) {
+  for (const [row, col] of [
+    ['dem öffentlichen Nahverkehr', 'eher zufrieden'],
+    ['den Radwegen', 'sehr unzufrieden'],
+    ['den Gehwegen', 'sehr zufrieden'],
+  ]) {
     await page.getByRole('group', { name: row }).getByRole('radio', { name: col, exact: true }).check()
   }
   await next(page, { n: 6, total: 11 })
@@ -99,7 +111,9 @@ test('the demo initial questionnaire through each of its question types; a reloa
   await progress(page, 6, 11)
   await press(page, 'Zurück')
   await progress(page, 5, 11)
-  await expect(page.getByRole('group', { name: 'den Radwegen' }).getByRole('radio', { name: 'sehr unzufrieden' })).toBeChecked()
+  await expect(
+    page.getByRole('group', { name: 'den Radwegen' }).getByRole('radio', { name: 'sehr unzufrieden' }),
+  ).toBeChecked()
   await next(page, { n: 6, total: 11 })
 
   // 5 CONSTANT_SUM_INPUT: together at most 100 %; the last moved value is reduced.
@@ -170,7 +184,10 @@ test('the demo initial questionnaire through each of its question types; a reloa
   await context.close()
 })
 
-test('the other question types, and the final questionnaire locked until the mandatory initial one is answered', async ({ browser, js }) => {
+test('the other question types, and the final questionnaire locked until the mandatory initial one is answered', async ({
+  browser,
+  js,
+}) => {
   test.setTimeout(120_000)
   const b = idBase()
   const q = (n: number, type: string, intro: string, opts: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -181,7 +198,11 @@ test('the other question types, and the final questionnaire locked until the man
     subQuestions: [{ id: b + n * 10, answOpts: opts }],
     ...extra,
   })
-  const o = (n: number, introTxt?: string, extra: Record<string, unknown> = {}) => ({ id: b + n, ...(introTxt ? { introTxt } : {}), ...extra })
+  const o = (n: number, introTxt?: string, extra: Record<string, unknown> = {}) => ({
+    id: b + n,
+    ...(introTxt ? { introTxt } : {}),
+    ...extra,
+  })
   const campaign = {
     name: 'Eine Kampagne mit einem sehr langen Namen, der auf kleinen Bildschirmen gekürzt wird',
     startDate: day(-10),
@@ -196,15 +217,26 @@ test('the other question types, and the final questionnaire locked until the man
           id: b + 100,
           questions: [
             q(1, 'SINGLE_NUM_SLIDER', 'Wie zufrieden sind Sie?', [o(101)], { max: 10 }),
-            q(2, 'MULTIPLE_NUM_SLIDER', 'Wie sehr stimmen Sie zu?', [o(201, 'Aussage A'), o(202, 'Aussage B')], { max: 100, metaDataRecs: [{ key: 'interval', val: '10' }] }),
+            q(2, 'MULTIPLE_NUM_SLIDER', 'Wie sehr stimmen Sie zu?', [o(201, 'Aussage A'), o(202, 'Aussage B')], {
+              max: 100,
+              metaDataRecs: [{ key: 'interval', val: '10' }],
+            }),
             {
               id: b + 3,
               type: 'MULTIPLE_CHOICE_MATRIX',
               introTxt: 'Wann nutzen Sie diese Verkehrsmittel?',
               sortingIdx: 3,
               subQuestions: [
-                { id: b + 31, introTxt: 'Fahrrad', answOpts: [o(311, 'Sommer'), o(312, 'Winter'), o(313, 'Nie', { exclOpt: true })] },
-                { id: b + 32, introTxt: 'Auto', answOpts: [o(321, 'Sommer'), o(322, 'Winter'), o(323, 'Nie', { exclOpt: true })] },
+                {
+                  id: b + 31,
+                  introTxt: 'Fahrrad',
+                  answOpts: [o(311, 'Sommer'), o(312, 'Winter'), o(313, 'Nie', { exclOpt: true })],
+                },
+                {
+                  id: b + 32,
+                  introTxt: 'Auto',
+                  answOpts: [o(321, 'Sommer'), o(322, 'Winter'), o(323, 'Nie', { exclOpt: true })],
+                },
               ],
             },
             q(4, 'DATE_TIME', 'Wann sind Sie zuletzt Bahn gefahren?', [o(401)]),
@@ -218,7 +250,10 @@ test('the other question types, and the final questionnaire locked until the man
       {
         id: b + 200,
         type: 'FINAL',
-        section: { id: b + 200, questions: [q(21, 'SINGLE_CHOICE', 'Würden Sie wieder teilnehmen?', [o(2101, 'Ja'), o(2102, 'Nein')])] },
+        section: {
+          id: b + 200,
+          questions: [q(21, 'SINGLE_CHOICE', 'Würden Sie wieder teilnehmen?', [o(2101, 'Ja'), o(2102, 'Nein')])],
+        },
       },
     ],
   }
@@ -293,10 +328,29 @@ test('the other question types, and the final questionnaire locked until the man
 
 test('availability: from a date, until a date, none; the name cut below 460 px', async ({ browser, js }) => {
   const b = idBase()
-  const one = (n: number) => ({ id: b + n, questions: [{ id: b + n + 1, type: 'TEXT', subQuestions: [{ id: b + n + 2, answOpts: [{ id: b + n + 3 }] }] }] })
+  const one = (n: number) => ({
+    id: b + n,
+    questions: [{ id: b + n + 1, type: 'TEXT', subQuestions: [{ id: b + n + 2, answOpts: [{ id: b + n + 3 }] }] }],
+  })
   const base = { startDate: day(-10), endDate: day(20) }
-  const later = (await admin('campaign:import', { data: { ...base, name: 'Später', questionnaires: [{ id: b + 10, type: 'INITIAL', availFrom: `${day(3)} 08:00`, section: one(10) }] } })).at(-1)!
-  const past = (await admin('campaign:import', { data: { ...base, name: 'Vorbei', questionnaires: [{ id: b + 20, type: 'INITIAL', availUntil: `${day(-2)} 18:00`, section: one(20) }] } })).at(-1)!
+  const later = (
+    await admin('campaign:import', {
+      data: {
+        ...base,
+        name: 'Später',
+        questionnaires: [{ id: b + 10, type: 'INITIAL', availFrom: `${day(3)} 08:00`, section: one(10) }],
+      },
+    })
+  ).at(-1)!
+  const past = (
+    await admin('campaign:import', {
+      data: {
+        ...base,
+        name: 'Vorbei',
+        questionnaires: [{ id: b + 20, type: 'INITIAL', availUntil: `${day(-2)} 18:00`, section: one(20) }],
+      },
+    })
+  ).at(-1)!
 
   const { page, user, context } = await participantPage(browser, js, { campaign: false })
   await page.goto('/campaign/info')
@@ -324,7 +378,9 @@ test('availability: from a date, until a date, none; the name cut below 460 px',
   // The name is cut to 50 characters below 460 px (CSS only); the full name stays for assistive technology.
   await page.goto('/campaign/info?locale=de_DE')
   const long = 'Mobilitätsstudie für den Großraum Berlin-Brandenburg 2026 mit Zusatzbefragung'
-  await admin('campaign:import', { data: { ...base, name: long } }).then(async (out) => admin('campaign:assign', { campaign: out.at(-1)!, email: user.email }))
+  await admin('campaign:import', { data: { ...base, name: long } }).then(async (out) =>
+    admin('campaign:assign', { campaign: out.at(-1)!, email: user.email }),
+  )
   await page.setViewportSize({ width: 360, height: 740 })
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: long, exact: true })).toBeVisible()
@@ -351,7 +407,13 @@ test("a way's questionnaires: trip, then legs; the copy to later legs of the sam
     validationStatus: true,
     qtnsAnswered: false,
   }))
-  const trip = { validationStatus: true, confirmationStatus: true, qtnAnswered: false, allQuestionsAnswered: false, legs }
+  const trip = {
+    validationStatus: true,
+    confirmationStatus: true,
+    qtnAnswered: false,
+    allQuestionsAnswered: false,
+    legs,
+  }
   const { page, context } = await participantPage(browser, js, { trips: [trip] })
   await page.goto('/ways/list/all/page/1')
   const href = (await page.locator('a[href*="/ways/tripDetails/"]').first().getAttribute('href'))!

@@ -19,9 +19,17 @@ async function firstWayId(page: Page): Promise<number> {
   return Number(href!.split('/').pop())
 }
 
-test('a way with one of two legs validated (as the companion app does) can still be confirmed', async ({ browser, js }) => {
+test('a way with one of two legs validated (as the companion app does) can still be confirmed', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js, {
-    trips: [way([{ tripPurposes: [1], validationStatus: true }, { tripPurposes: [1], tfcModes: ['CAR'] }])],
+    trips: [
+      way([
+        { tripPurposes: [1], validationStatus: true },
+        { tripPurposes: [1], tfcModes: ['CAR'] },
+      ]),
+    ],
   })
   const id = await firstWayId(page)
   await page.goto(`/ways/tripDetails/${id}`)
@@ -34,8 +42,13 @@ test('a way with one of two legs validated (as the companion app does) can still
   await context.close()
 })
 
-test('the mode picker is multiple choice and OK without a change keeps every mode; the purpose can be changed until confirmed', async ({ browser, js }) => {
-  const { page, context } = await participantPage(browser, js, { trips: [way([{ tripPurposes: [1], tfcModes: ['CAR', 'WALK'] }])] })
+test('the mode picker is multiple choice and OK without a change keeps every mode; the purpose can be changed until confirmed', async ({
+  browser,
+  js,
+}) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way([{ tripPurposes: [1], tfcModes: ['CAR', 'WALK'] }])],
+  })
   const id = await firstWayId(page)
   await page.goto(`/ways/tripDetails/${id}`)
   await page.getByRole('link', { name: 'Verkehrsmittel ändern (Etappe 1)' }).click()
@@ -58,11 +71,17 @@ test('the mode picker is multiple choice and OK without a change keeps every mod
   await context.close()
 })
 
-test('a manual way has an edit link on its card and page; a stale save is refused with the form kept', async ({ browser, js }) => {
+test('a manual way has an edit link on its card and page; a stale save is refused with the form kept', async ({
+  browser,
+  js,
+}) => {
   const manual = way([{ geom: [], tripPurposes: [1], tfcModes: ['CAR'] }], { creationType: 'CREATED_MANUALLY' })
   const { page, context } = await participantPage(browser, js, { trips: [manual] })
   const id = await firstWayId(page)
-  await expect(page.locator(`#trip-${id}`).getByRole('link', { name: /^Bearbeiten/ })).toHaveAttribute('href', `/ways/edit/${id}`)
+  await expect(page.locator(`#trip-${id}`).getByRole('link', { name: /^Bearbeiten/ })).toHaveAttribute(
+    'href',
+    `/ways/edit/${id}`,
+  )
   await page.goto(`/ways/tripDetails/${id}`)
   await expect(page.getByRole('link', { name: 'Weg bearbeiten' })).toHaveAttribute('href', `/ways/edit/${id}`)
 
@@ -74,11 +93,30 @@ test('a manual way has an edit link on its card and page; a stale save is refuse
   await expect(page.locator('input[name="version"]')).toHaveValue(staleVersion)
   const form = (version: string, mode: string) => {
     const date = day(-1)
-    return { id: String(id), version, purposes: '1', tfcModes: mode, startDate: date, startHour: '08', startMinute: '00', endDate: date, endHour: '08', endMinute: '09' }
+    return {
+      id: String(id),
+      version,
+      purposes: '1',
+      tfcModes: mode,
+      startDate: date,
+      startHour: '08',
+      startMinute: '00',
+      endDate: date,
+      endHour: '08',
+      endMinute: '09',
+    }
   }
-  const first = await page.request.post(`${BASE}/ways/edit/${id}`, { form: form(staleVersion, 'BICYCLE'), headers: { Origin: BASE }, maxRedirects: 0 })
+  const first = await page.request.post(`${BASE}/ways/edit/${id}`, {
+    form: form(staleVersion, 'BICYCLE'),
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  })
   expect(first.status()).toBe(302)
-  const stale = await second.request.post(`${BASE}/ways/edit/${id}`, { form: form(staleVersion, 'WALK'), headers: { Origin: BASE }, maxRedirects: 0 })
+  const stale = await second.request.post(`${BASE}/ways/edit/${id}`, {
+    form: form(staleVersion, 'WALK'),
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  })
   expect(stale.status()).toBe(400)
   const html = await stale.text()
   expect(html).toContain('Dieser Weg wurde an anderer Stelle')
@@ -89,11 +127,15 @@ test('a manual way has an edit link on its card and page; a stale save is refuse
   await context.close()
 })
 
-test('a no-trip mark can be undone, is cleared by a way added on that day, and marking today says so', async ({ browser, js }) => {
+test('a no-trip mark can be undone, is cleared by a way added on that day, and marking today says so', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js, { trips: [way([{}], {}, day(0))] })
   await page.waitForURL(/\/ways\/list\//)
   // A day of a run of days without ways shown one by one has an h3 heading.
-  const group = (label: string) => page.locator('section.trip-day').filter({ has: page.getByRole('heading', { name: label, exact: true }) })
+  const group = (label: string) =>
+    page.locator('section.trip-day').filter({ has: page.getByRole('heading', { name: label, exact: true }) })
   await page.goto('/ways/list/all/page/1')
   await acceptCookies(page)
   await page.goto(`/ways/list/all/page/1?dialog=noTrips&day=${day(-1)}#noTrips`)
@@ -110,7 +152,17 @@ test('a no-trip mark can be undone, is cleared by a way added on that day, and m
   await expect(group('Gestern').getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
   const d = day(-1)
   const added = await page.request.post(`${BASE}/ways/add/${d}`, {
-    form: { id: '0', purposes: '1', tfcModes: 'WALK', startDate: d, startHour: '09', startMinute: '00', endDate: d, endHour: '09', endMinute: '30' },
+    form: {
+      id: '0',
+      purposes: '1',
+      tfcModes: 'WALK',
+      startDate: d,
+      startHour: '09',
+      startMinute: '00',
+      endDate: d,
+      endHour: '09',
+      endMinute: '30',
+    },
     headers: { Origin: BASE },
     maxRedirects: 0,
   })
@@ -123,16 +175,26 @@ test('a no-trip mark can be undone, is cleared by a way added on that day, and m
   const other = await participantPage(browser, js, { trips: [way([{}], {}, day(-2))] })
   await other.page.waitForURL(/\/ways\/list\//)
   await other.page.goto(`/ways/list/all/page/1?dialog=noTrips&day=${day(0)}#noTrips`)
-  await expect(other.page.getByText('Wird heute später noch ein Weg aufgezeichnet, wird diese Markierung automatisch entfernt.')).toBeVisible()
+  await expect(
+    other.page.getByText('Wird heute später noch ein Weg aufgezeichnet, wird diese Markierung automatisch entfernt.'),
+  ).toBeVisible()
   await other.context.close()
   await context.close()
 })
 
-test('the add form never defaults to the future and refuses a start or end in the future, keeping the form', async ({ browser, js }) => {
+test('the add form never defaults to the future and refuses a start or end in the future, keeping the form', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js)
   await page.waitForURL(/\/ways\/list\//)
   await page.goto('/ways/add')
-  const now = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date())
+  const now = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date())
   const minutes = (h: string, m: string) => Number(h) * 60 + Number(m)
   const endH = await page.locator('input[name="endHour"]').first().inputValue()
   const endM = await page.locator('input[name="endMinute"]').first().inputValue()
@@ -142,7 +204,17 @@ test('the add form never defaults to the future and refuses a start or end in th
 
   const tomorrow = day(1)
   const res = await page.request.post(`${BASE}/ways/add`, {
-    form: { id: '0', purposes: '1', tfcModes: 'CAR', startDate: day(0), startHour: '23', startMinute: '50', endDate: tomorrow, endHour: '00', endMinute: '30' },
+    form: {
+      id: '0',
+      purposes: '1',
+      tfcModes: 'CAR',
+      startDate: day(0),
+      startHour: '23',
+      startMinute: '50',
+      endDate: tomorrow,
+      endHour: '00',
+      endMinute: '30',
+    },
     headers: { Origin: BASE },
     maxRedirects: 0,
   })
@@ -155,7 +227,21 @@ test('the add form never defaults to the future and refuses a start or end in th
 
 test('imported ways without questionnaire flags ask their questionnaires', async ({ browser, js }) => {
   const { page, context } = await participantPage(browser, js, {
-    trips: [{ validationStatus: true, confirmationStatus: true, legs: [{ startTime: `${day(-1)} 08:00`, endTime: `${day(-1)} 08:20`, tfcModes: ['WALK'], tripPurposes: [1], validationStatus: true }] }],
+    trips: [
+      {
+        validationStatus: true,
+        confirmationStatus: true,
+        legs: [
+          {
+            startTime: `${day(-1)} 08:00`,
+            endTime: `${day(-1)} 08:20`,
+            tfcModes: ['WALK'],
+            tripPurposes: [1],
+            validationStatus: true,
+          },
+        ],
+      },
+    ],
   })
   const id = await firstWayId(page)
   await expect(page.locator(`#trip-${id} .badge`)).toHaveText('Fragen offen')

@@ -3,7 +3,18 @@
 // would make: no horizontal scrolling at 320 px, no layout shift while the page loads, sizes reserved for images
 // and the map, and an axe run on each page.
 import type { Page } from '@playwright/test'
-import { test, expect, loginAs, DEMO, checkA11y, admin, participantPage, newParticipant, recordedWay, day } from './fixtures'
+import {
+  test,
+  expect,
+  loginAs,
+  DEMO,
+  checkA11y,
+  admin,
+  participantPage,
+  newParticipant,
+  recordedWay,
+  day,
+} from './fixtures'
 import { everyTypeCampaign, throughEachType } from './every-type-campaign'
 import { acceptCookies } from './page-helpers'
 
@@ -45,7 +56,10 @@ for (const [w, h] of SIZES) {
     for (const [name, path] of pages) {
       const res = await page.goto(path)
       expect(res?.status(), `${path} answers`).toBeLessThan(400)
-      await page.screenshot({ path: testInfo.outputPath(`screens/${w}-${js ? 'js' : 'nojs'}-${name}.png`), fullPage: true })
+      await page.screenshot({
+        path: testInfo.outputPath(`screens/${w}-${js ? 'js' : 'nojs'}-${name}.png`),
+        fullPage: true,
+      })
       if (w === 360) expect(await sideways(page), `${path} scrolls sideways at ${w}px`).toBeLessThanOrEqual(0)
       await checkA11y(page)
     }
@@ -64,7 +78,10 @@ for (const [w, h] of SIZES) {
     const shot = await throughEachType(page, async (type) => {
       // The step came by a form post (a navigation without JS): let it finish before the full-page capture.
       await page.waitForLoadState('load')
-      await page.screenshot({ path: testInfo.outputPath(`screens/${w}-${js ? 'js' : 'nojs'}-q-${type}.png`), fullPage: true })
+      await page.screenshot({
+        path: testInfo.outputPath(`screens/${w}-${js ? 'js' : 'nojs'}-q-${type}.png`),
+        fullPage: true,
+      })
       if (w === 360) {
         expect(await sideways(page), `${type} scrolls sideways at 360px`).toBeLessThanOrEqual(0)
         await page.setViewportSize({ width: 320, height: 640 })
@@ -94,13 +111,19 @@ test('the ways list and a way’s page at 360 px, in German and in English', asy
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`))
     await expect(page.locator('a[href^="/ways/tripDetails/"]').first()).toBeVisible()
     expect(await sideways(page), `the list scrolls sideways at 360 px (${lang})`).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: testInfo.outputPath(`screens/360-${js ? 'js' : 'nojs'}-${lang}-list.png`), fullPage: true })
+    await page.screenshot({
+      path: testInfo.outputPath(`screens/360-${js ? 'js' : 'nojs'}-${lang}-list.png`),
+      fullPage: true,
+    })
     const href = await page.locator('a[href^="/ways/tripDetails/"]').first().getAttribute('href')
     await page.goto(href!)
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`))
     await expect(page.locator('h1')).toBeVisible()
     expect(await sideways(page), `the way's page scrolls sideways at 360 px (${lang})`).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: testInfo.outputPath(`screens/360-${js ? 'js' : 'nojs'}-${lang}-way.png`), fullPage: true })
+    await page.screenshot({
+      path: testInfo.outputPath(`screens/360-${js ? 'js' : 'nojs'}-${lang}-way.png`),
+      fullPage: true,
+    })
   }
   await context.close()
 })
@@ -110,7 +133,12 @@ test('nothing scrolls sideways at 320 px', async ({ page, js }) => {
   await page.setViewportSize({ width: 320, height: 640 })
   await loginAs(page, DEMO.email, DEMO.password)
   const detailHref = await detailPath(page)
-  for (const path of [...PAGES.map(([, p]) => p), detailHref!, '/pois?dialog=add#add', '/ways/list/all/page/1?dialog=noTrips']) {
+  for (const path of [
+    ...PAGES.map(([, p]) => p),
+    detailHref!,
+    '/pois?dialog=add#add',
+    '/ways/list/all/page/1?dialog=noTrips',
+  ]) {
     await page.goto(path)
     expect(await sideways(page), `${path} at 320px`).toBeLessThanOrEqual(0)
   }
@@ -127,7 +155,10 @@ test('images and the map have their size before they load; no layout shift', asy
     const unsized = await page.locator('img').evaluateAll((imgs) =>
       imgs
         .filter((img) => !img.closest('.leaflet-container'))
-        .filter((img) => !(img.getAttribute('width') && img.getAttribute('height')) && getComputedStyle(img).aspectRatio === 'auto')
+        .filter(
+          (img) =>
+            !(img.getAttribute('width') && img.getAttribute('height')) && getComputedStyle(img).aspectRatio === 'auto',
+        )
         .map((img) => img.outerHTML.slice(0, 80)),
     )
     expect(unsized, `images without a reserved size on ${path}`).toEqual([])
@@ -136,14 +167,18 @@ test('images and the map have their size before they load; no layout shift', asy
   await page.goto(detailHref!)
   const map = page.locator('.trip-map').first()
   await expect(map).toBeVisible()
-  expect(await map.evaluate((el) => getComputedStyle(el).aspectRatio), 'the map container reserves its height').not.toBe('auto')
+  expect(
+    await map.evaluate((el) => getComputedStyle(el).aspectRatio),
+    'the map container reserves its height',
+  ).not.toBe('auto')
   if (js) {
     const shift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
           let total = 0
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!entry.hadRecentInput) total += entry.value
           }).observe({ type: 'layout-shift', buffered: true })
           setTimeout(() => resolve(total), 1500)
         }),
@@ -152,10 +187,15 @@ test('images and the map have their size before they load; no layout shift', asy
   }
 })
 
-test('scripts blocked (JavaScript on, every script fails to load): log in, add a way, open its dialogs', async ({ browser, js }) => {
+test('scripts blocked (JavaScript on, every script fails to load): log in, add a way, open its dialogs', async ({
+  browser,
+  js,
+}) => {
   test.skip(!js, 'the JS-off project covers JavaScript switched off')
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' })
-  await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+  await context.route('**/*', (route) =>
+    route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+  )
   const page = await context.newPage()
   const user = await newParticipant()
   await loginAs(page, user.email, user.password)

@@ -117,7 +117,9 @@ test('leg deletion: first or last only, never the only leg; a stale form is refu
     trips: [way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_BUS'] }, { tfcModes: ['BICYCLE'] }])],
   })
   const id = await openFirstWay(page)
-  const legIds = await page.locator('ol.leg-list > li').evaluateAll((els) => els.map((e) => Number(e.id.replace('leg-', ''))))
+  const legIds = await page
+    .locator('ol.leg-list > li')
+    .evaluateAll((els) => els.map((e) => Number(e.id.replace('leg-', ''))))
   const version = await page.locator('input[name="version"]').first().inputValue()
   await expect(legItem(page, 1).getByRole('link', { name: 'Löschen (Etappe 1)' })).toBeVisible()
   await expect(legItem(page, 2).getByRole('link', { name: /^Löschen/ })).toHaveCount(0)
@@ -164,7 +166,9 @@ test('leg deletion: first or last only, never the only leg; a stale form is refu
 })
 
 test('copy a leg, copy a way and delete a way', async ({ browser, js }) => {
-  const { page, context } = await participantPage(browser, js, { trips: [way([{ tfcModes: ['CAR'] }, { tfcModes: ['WALK'] }])] })
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way([{ tfcModes: ['CAR'] }, { tfcModes: ['WALK'] }])],
+  })
   const id = await openFirstWay(page)
   await legItem(page, 1).getByRole('button', { name: 'Kopieren (Etappe 1)' }).click()
   await toast(page, 'Etappe kopiert.')
@@ -190,11 +194,16 @@ test('copy a leg, copy a way and delete a way', async ({ browser, js }) => {
   await context.close()
 })
 
-test('the map: an SVG route from the server; Leaflet only on this page and only with JavaScript', async ({ browser, js }) => {
+test('the map: an SVG route from the server; Leaflet only on this page and only with JavaScript', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js, {
     trips: [
       way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_TRAIN'] }]),
-      way([{ geom: [], tfcModes: ['CAR'], startTime: `${day(-1)} 12:00`, endTime: `${day(-1)} 13:00` }], { creationType: 'CREATED_MANUALLY' }),
+      way([{ geom: [], tfcModes: ['CAR'], startTime: `${day(-1)} 12:00`, endTime: `${day(-1)} 13:00` }], {
+        creationType: 'CREATED_MANUALLY',
+      }),
     ],
   })
   const leafletResponses: string[] = []
@@ -206,7 +215,9 @@ test('the map: an SVG route from the server; Leaflet only on this page and only 
   await page.waitForLoadState('networkidle')
   expect(leafletResponses, 'the list page loads no map code').toEqual([])
   // Newest first: the manual way (12:00) before the recorded one (08:00).
-  const [manual, routed] = await page.locator('a[href*="/ways/tripDetails/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!))
+  const [manual, routed] = await page
+    .locator('a[href*="/ways/tripDetails/"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('href')!))
   await page.goto(routed)
   await checkA11y(page)
   const svg = page.getByRole('img', { name: /Route des Weges/ })
@@ -235,7 +246,10 @@ test('the map: an SVG route from the server; Leaflet only on this page and only 
   await legItem(page, 2).getByRole('link', { name: 'Auf der Karte zeigen (Etappe 2)' }).click()
   await expect(legItem(page, 2)).toHaveClass(/leg--selected/)
   await expect(legItem(page, 2)).toContainText('Auf der Karte hervorgehoben')
-  await expect(page.locator('.route-svg g[data-mode="PUBLIC_TRANSPORT_TRAIN"] .route-svg__line')).toHaveAttribute('stroke-width', '8')
+  await expect(page.locator('.route-svg g[data-mode="PUBLIC_TRANSPORT_TRAIN"] .route-svg__line')).toHaveAttribute(
+    'stroke-width',
+    '8',
+  )
   if (js) await expect(page.locator('.leaflet-container path.leg-line[stroke-width="8"]')).toHaveCount(1)
 
   // No geometry: the SVG says so (and Leaflet shows the default centre).
@@ -246,13 +260,20 @@ test('the map: an SVG route from the server; Leaflet only on this page and only 
   // English.
   await page.goto(`${routed}?locale=en_US`)
   await expect(stepHeading(page)).toHaveText('Give the purpose')
-  await expect(page.getByRole('img', { name: /Route of the way/ }).locator('desc')).toHaveText('Route of 2 legs from 08:00 to 08:19: Walk, Train.')
+  await expect(page.getByRole('img', { name: /Route of the way/ }).locator('desc')).toHaveText(
+    'Route of 2 legs from 08:00 to 08:19: Walk, Train.',
+  )
   await checkA11y(page)
   await context.close()
 })
 
-test('without map tiles the route names its start after a saved place, has a scale bar and says the background map is missing', async ({ browser, js }) => {
-  const { page, context } = await participantPage(browser, js, { trips: [way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_TRAIN'] }])] })
+test('without map tiles the route names its start after a saved place, has a scale bar and says the background map is missing', async ({
+  browser,
+  js,
+}) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_TRAIN'] }])],
+  })
   await context.route('**/test-tiles/**', (route) => route.abort())
   // A saved place 40 m from where the way starts (52.52, 13.38).
   await page.goto('/pois?dialog=add')
@@ -278,12 +299,20 @@ test('without map tiles the route names its start after a saved place, has a sca
   await context.close()
 })
 
-test("a reported way opens read-only and its report can be withdrawn there; another participant's way is not found", async ({ browser, js }) => {
+test("a reported way opens read-only and its report can be withdrawn there; another participant's way is not found", async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js, {
-    trips: [way([{}], { fdbkAvail: true, trpFdbkReasonIds: [1] }), way([{ startTime: `${day(-1)} 12:00`, endTime: `${day(-1)} 12:30` }])],
+    trips: [
+      way([{}], { fdbkAvail: true, trpFdbkReasonIds: [1] }),
+      way([{ startTime: `${day(-1)} 12:00`, endTime: `${day(-1)} 12:30` }]),
+    ],
   })
   await page.goto('/ways/list/all/page/1')
-  const [open, reported] = await page.locator('[data-trip-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
+  const [open, reported] = await page
+    .locator('[data-trip-id]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
   await page.goto(`/ways/tripDetails/${reported}`)
   await expect(page.locator('.trip-facts')).toContainText('Als fehlerhaft gemeldet')
   await expect(page.getByRole('link', { name: 'Zweck wählen' })).toHaveCount(0)

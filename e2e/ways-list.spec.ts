@@ -9,7 +9,8 @@ test.describe.configure({ timeout: 90_000 })
 
 /** 'YYYY-MM-DD' as the pages show it: 'DD.MM.YYYY'. */
 const display = (d: string) => d.split('-').reverse().join('.')
-const weekdayOf = (d: string, style: 'long' | 'short' = 'long') => new Intl.DateTimeFormat('de-DE', { weekday: style, timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`))
+const weekdayOf = (d: string, style: 'long' | 'short' = 'long') =>
+  new Intl.DateTimeFormat('de-DE', { weekday: style, timeZone: 'UTC' }).format(new Date(`${d}T12:00:00Z`))
 /** A day in a range of days: 'Mo 16.11.'. */
 const short = (d: string) => `${weekdayOf(d, 'short').replace(/\.$/, '')} ${display(d).slice(0, 6)}`
 
@@ -17,19 +18,33 @@ type Way = Record<string, unknown>
 /** A way in the trips.json format: one leg from `start` to `end` ('HH:mm', or 'YYYY-MM-DD HH:mm' for the end). */
 function way(d: string, start: string, end: string, extra: Way = {}, leg: Way = {}): Way {
   return {
-    legs: [{ startTime: `${d} ${start}`, endTime: end.length > 5 ? end : `${d} ${end}`, len: 1500, tfcModes: ['WALK'], tripPurposes: [1], ...leg }],
+    legs: [
+      {
+        startTime: `${d} ${start}`,
+        endTime: end.length > 5 ? end : `${d} ${end}`,
+        len: 1500,
+        tfcModes: ['WALK'],
+        tripPurposes: [1],
+        ...leg,
+      },
+    ],
     ...extra,
   }
 }
 const CONFIRMED = { validationStatus: true, confirmationStatus: true, allQuestionsAnswered: true }
 
-const dayGroup = (page: Page, heading: string | RegExp) => page.locator('section.trip-day').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) })
+const dayGroup = (page: Page, heading: string | RegExp) =>
+  page.locator('section.trip-day').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) })
 /** A day's section whatever its heading level (the days of a run shown one by one have h3 headings). */
-const anyDay = (page: Page, heading: string) => page.locator('section.trip-day').filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
-const card = (page: Page, name: string | RegExp) => page.locator('article.trip-card').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) })
+const anyDay = (page: Page, heading: string) =>
+  page.locator('section.trip-day').filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
+const card = (page: Page, name: string | RegExp) =>
+  page.locator('article.trip-card').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) })
 async function tripIds(page: Page): Promise<number[]> {
   await page.locator('article[data-trip-id]').first().waitFor()
-  return page.locator('article[data-trip-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
+  return page
+    .locator('article[data-trip-id]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-trip-id'))))
 }
 
 async function open(page: Page, url: string) {
@@ -44,18 +59,29 @@ const MIXED = () => [
   way(day(0), '07:00', '07:30', {}, { tfcModes: ['WALK', 'PUBLIC_TRANSPORT_TRAIN'], tripPurposes: [1] }),
   way(day(0), '17:00', '17:45', { ...CONFIRMED, name: 'Heimweg' }, { validationStatus: true, len: 800 }),
   way(day(-1), '08:00', '08:20', { fdbkAvail: true, trpFdbkReasonIds: [2] }, { tripPurposes: [3] }),
-  way(day(-3), '09:00', '09:30', { validationStatus: true, allQuestionsAnswered: false, qtnAnswered: false }, { tripPurposes: [4, 1, 3, 5], validationStatus: true }),
+  way(
+    day(-3),
+    '09:00',
+    '09:30',
+    { validationStatus: true, allQuestionsAnswered: false, qtnAnswered: false },
+    { tripPurposes: [4, 1, 3, 5], validationStatus: true },
+  ),
   way(day(-3), '23:30', `${day(-2)} 00:20`, {}, { tripPurposes: [9] }),
 ]
 
-test('grouped by day, newest first, with headers, cards and status badges, in both languages', async ({ browser, js }) => {
+test('grouped by day, newest first, with headers, cards and status badges, in both languages', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js, { trips: MIXED() })
   await open(page, '/ways/list/all/page/1')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Wege')
   await expect(page.getByRole('link', { name: 'Alle' })).toHaveAttribute('aria-current', 'page')
   // Every campaign day up to today is listed (docs/decisions/008-no-trip-days.md); the newest four:
   const headings = (await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 4)
-  const weekday = new Intl.DateTimeFormat('de-DE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day(-3)}T12:00:00Z`))
+  const weekday = new Intl.DateTimeFormat('de-DE', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day(-3)}T12:00:00Z`),
+  )
   expect(headings).toEqual(['Heute', 'Gestern', 'Vorgestern', `${weekday}, ${display(day(-3))}`])
 
   const today = dayGroup(page, 'Heute')
@@ -67,30 +93,45 @@ test('grouped by day, newest first, with headers, cards and status badges, in bo
   await expect(work.locator('.trip-card__stats')).toContainText('30 Min.')
   // The modes with their names as text, in leg order (no hover needed).
   await expect(work.locator('.trip-card__mode')).toHaveText(['Zu Fuß', 'Bahn'])
-  await expect(work.getByRole('link', { name: 'Arbeit', exact: true })).toHaveAttribute('href', /\/ways\/tripDetails\/\d+$/)
+  await expect(work.getByRole('link', { name: 'Arbeit', exact: true })).toHaveAttribute(
+    'href',
+    /\/ways\/tripDetails\/\d+$/,
+  )
   await expect(card(page, 'Heimweg').locator('.badge')).toHaveText('Bestätigt')
   await expect(card(page, 'Heimweg').locator('.trip-card__stats')).toContainText('800 m')
   // Reported: badge, a link to its (read-only) page and the withdraw button.
   const reported = card(page, 'Einkauf')
   await expect(reported.locator('.badge')).toHaveText('Gemeldet')
-  await expect(reported.getByRole('link', { name: 'Einkauf', exact: true })).toHaveAttribute('href', /\/ways\/tripDetails\/\d+$/)
+  await expect(reported.getByRole('link', { name: 'Einkauf', exact: true })).toHaveAttribute(
+    'href',
+    /\/ways\/tripDetails\/\d+$/,
+  )
   await expect(reported.getByRole('button', { name: /Meldung zurückziehen/ })).toBeVisible()
   // Day before yesterday has no ways: a no-trip-day card.
   await expect(dayGroup(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
   const older = dayGroup(page, `${weekday}, ${display(day(-3))}`)
   await expect(older.locator('article h3')).toHaveText(['Besuch', 'Freizeit, Arbeit, Einkauf…'])
   await expect(card(page, 'Freizeit, Arbeit, Einkauf…').locator('.badge')).toHaveText('Fragen offen')
-  await expect(card(page, 'Besuch').locator('.trip-card__time')).toHaveText(new RegExp(`^23:30 – .*${display(day(-2))} 00:20$`))
+  await expect(card(page, 'Besuch').locator('.trip-card__time')).toHaveText(
+    new RegExp(`^23:30 – .*${display(day(-2))} 00:20$`),
+  )
 
   await page.goto('/ways/list/all/page/1?locale=en_US')
-  expect((await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 3)).toEqual(['Today', 'Yesterday', 'Day before yesterday'])
+  expect((await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 3)).toEqual([
+    'Today',
+    'Yesterday',
+    'Day before yesterday',
+  ])
   await expect(card(page, 'Shopping').locator('.badge')).toHaveText('Reported')
   await expect(card(page, 'Work').locator('.trip-card__stats')).toContainText('1.5 km')
   await expect(card(page, 'Leisure, Work, Shopping…').locator('.badge')).toHaveText('Questions open')
   await context.close()
 })
 
-test('filters: unconfirmed (with reported), confirmed, questions open; an unknown filter or page falls back', async ({ browser, js }) => {
+test('filters: unconfirmed (with reported), confirmed, questions open; an unknown filter or page falls back', async ({
+  browser,
+  js,
+}) => {
   const { page, context } = await participantPage(browser, js, { trips: MIXED() })
   await page.waitForURL(/\/ways\/list\//)
   await page.getByRole('link', { name: 'Unbestätigt' }).click()
@@ -111,14 +152,26 @@ test('filters: unconfirmed (with reported), confirmed, questions open; an unknow
   await context.close()
 })
 
-test('paging forward and back: every way once, in order; a page past the end offers page 1', async ({ browser, js }) => {
+test('paging forward and back: every way once, in order; a page past the end offers page 1', async ({
+  browser,
+  js,
+}) => {
   const trips: Way[] = []
-  for (let d = 1; d <= 8; d++) for (const [s, e] of [['07:10', '07:40'], ['12:00', '12:20'], ['18:30', '19:00']]) trips.push(way(day(-d), s, e))
+  for (let d = 1; d <= 8; d++)
+    for (const [s, e] of [
+      ['07:10', '07:40'],
+      ['12:00', '12:20'],
+      ['18:30', '19:00'],
+    ])
+      trips.push(way(day(-d), s, e))
   trips.pop() // 23 ways: three pages of 10
   const { page, context } = await participantPage(browser, js, { trips })
   await open(page, '/ways/list/all/page/1')
   await expect(page.getByText('Wege 1–10 von 23')).toBeVisible()
-  const starts = (p: Page) => p.locator('article[data-trip-id] time:first-of-type').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!))
+  const starts = (p: Page) =>
+    p
+      .locator('article[data-trip-id] time:first-of-type')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!))
   const pages: number[][] = [await tripIds(page)]
   const startTimes: string[] = await starts(page)
   for (const n of [2, 3]) {
@@ -150,7 +203,9 @@ test('paging forward and back: every way once, in order; a page past the end off
 
 test('a day without ways: the no-trip-day dialog confirms it', async ({ browser, js }) => {
   // Ways every other day: each day without ways stands alone (several in a row make one card, tested below).
-  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '08:00', '08:30'), way(day(-2), '08:00', '08:30'), way(day(-4), '08:00', '08:30')] })
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way(day(0), '08:00', '08:30'), way(day(-2), '08:00', '08:30'), way(day(-4), '08:00', '08:30')],
+  })
   const threeDaysAgo = `${weekdayOf(day(-3))}, ${display(day(-3))}`
   await open(page, '/ways/list/all/page/1')
   const yesterday = dayGroup(page, 'Gestern')
@@ -166,19 +221,30 @@ test('a day without ways: the no-trip-day dialog confirms it', async ({ browser,
   await expect(dayGroup(page, 'Gestern').getByRole('link', { name: /Keine Wege erfasst/ })).toHaveCount(0)
   await expect(page.locator('section#noTrips')).toHaveCount(0)
   // Cancel closes the dialog without a change.
-  await dayGroup(page, threeDaysAgo).getByRole('link', { name: /Keine Wege erfasst/ }).click()
-  await (js ? page.getByRole('dialog') : page.locator('section#noTrips')).getByRole('link', { name: 'Abbrechen' }).click()
+  await dayGroup(page, threeDaysAgo)
+    .getByRole('link', { name: /Keine Wege erfasst/ })
+    .click()
+  await (js ? page.getByRole('dialog') : page.locator('section#noTrips'))
+    .getByRole('link', { name: 'Abbrechen' })
+    .click()
   await expect(page).not.toHaveURL(/dialog=/)
   await expect(dayGroup(page, threeDaysAgo).getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
   await context.close()
 })
 
-test('several days without ways in a row: one card, confirmed in one go, or opened day by day', async ({ browser, js }, testInfo) => {
+test('several days without ways in a row: one card, confirmed in one go, or opened day by day', async ({
+  browser,
+  js,
+}, testInfo) => {
   // Ways today and four days ago: the three days between make one run.
-  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '08:00', '08:30'), way(day(-4), '08:00', '08:30')] })
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way(day(0), '08:00', '08:30'), way(day(-4), '08:00', '08:30')],
+  })
   await open(page, '/ways/list/all/page/1')
   const range = `${short(day(-3))} – ${short(day(-1))}`
-  const run = page.locator('section.trip-run').filter({ has: page.getByRole('heading', { level: 2, name: range, exact: true }) })
+  const run = page
+    .locator('section.trip-run')
+    .filter({ has: page.getByRole('heading', { level: 2, name: range, exact: true }) })
   await expect(run).toHaveCount(1)
   await expect(run.locator('.no-trip-run')).toContainText('3 Tage ohne Wege')
   // One card instead of three: the days themselves stay folded away.
@@ -189,13 +255,19 @@ test('several days without ways in a row: one card, confirmed in one go, or open
   // Opened day by day: each day with its own card and single-day dialog; cancelling keeps the days open.
   await run.getByText('3 Tage einzeln ansehen').click()
   const days = run.locator('section.trip-day')
-  await expect(days.getByRole('heading', { level: 3 })).toHaveText(['Gestern', 'Vorgestern', `${weekdayOf(day(-3))}, ${display(day(-3))}`])
+  await expect(days.getByRole('heading', { level: 3 })).toHaveText([
+    'Gestern',
+    'Vorgestern',
+    `${weekdayOf(day(-3))}, ${display(day(-3))}`,
+  ])
   await checkA11y(page)
   if (js) {
     await page.setViewportSize({ width: 360, height: 740 })
     await run.screenshot({ path: testInfo.outputPath('360-run-open.png') })
   }
-  await anyDay(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ }).click()
+  await anyDay(page, 'Vorgestern')
+    .getByRole('link', { name: /Keine Wege erfasst/ })
+    .click()
   await expect(page).toHaveURL(new RegExp(`dialog=noTrips&day=${day(-2)}`))
   const single = js ? page.getByRole('dialog', { name: 'Tag ohne Wege?' }) : page.locator('section#noTrips')
   await single.getByRole('link', { name: 'Abbrechen' }).click()
@@ -211,7 +283,9 @@ test('several days without ways in a row: one card, confirmed in one go, or open
   if (js) await page.screenshot({ path: testInfo.outputPath('360-run-dialog.png') })
   await dialog.getByRole('button', { name: 'An allen 3 Tagen nicht unterwegs' }).click()
   await expect(page.getByText('3 Tage ohne Wege gespeichert.')).toBeVisible()
-  await expect(page.locator('section.trip-run').filter({ has: page.getByRole('heading', { name: range }) })).toHaveCount(0)
+  await expect(
+    page.locator('section.trip-run').filter({ has: page.getByRole('heading', { name: range }) }),
+  ).toHaveCount(0)
   for (const label of ['Gestern', 'Vorgestern', `${weekdayOf(day(-3))}, ${display(day(-3))}`]) {
     await expect(dayGroup(page, label).getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
   }
@@ -226,8 +300,13 @@ test('several days without ways in a row: one card, confirmed in one go, or open
   await context.close()
 })
 
-test('report a way: reasons required, then reported; every participant withdraws their own report from the card', async ({ browser, js }) => {
-  const { page, context } = await participantPage(browser, js, { trips: [way(day(0), '07:00', '07:30'), way(day(0), '10:00', '10:30', {}, { tripPurposes: [2] })] })
+test('report a way: reasons required, then reported; every participant withdraws their own report from the card', async ({
+  browser,
+  js,
+}) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way(day(0), '07:00', '07:30'), way(day(0), '10:00', '10:30', {}, { tripPurposes: [2] })],
+  })
   await open(page, '/ways/list/unconfirmed/page/1')
   const work = card(page, 'Arbeit')
   await work.getByRole('link', { name: /^Melden/ }).click()
@@ -263,7 +342,11 @@ test('another participant’s way is never reachable', async ({ browser, js }) =
   const b = await participantPage(browser, js, { trips: [way(day(0), '09:00', '09:30')] })
   await b.page.waitForURL(/\/ways\/list\//)
   expect(await tripIds(b.page)).not.toContain(theirId)
-  for (const url of [`/ways/tripDetails/${theirId}`, `/ways/list/all/${theirId}/page/1`, `/ways/list/all/page/1?dialog=report&trip=${theirId}`]) {
+  for (const url of [
+    `/ways/tripDetails/${theirId}`,
+    `/ways/list/all/${theirId}/page/1`,
+    `/ways/list/all/page/1?dialog=report&trip=${theirId}`,
+  ]) {
     await b.page.goto(url)
     await expect(b.page.getByText(secret)).toHaveCount(0)
   }
@@ -273,7 +356,11 @@ test('another participant’s way is never reachable', async ({ browser, js }) =
     { intent: 'withdraw-report', tripId: String(theirId), returnTo: '/ways' },
   ]
   for (const form of forged) {
-    const res = await b.page.request.post(`${BASE}/ways/list/all/page/1`, { form, headers: { Origin: BASE }, maxRedirects: 0 })
+    const res = await b.page.request.post(`${BASE}/ways/list/all/page/1`, {
+      form,
+      headers: { Origin: BASE },
+      maxRedirects: 0,
+    })
     expect(res.status()).toBe(302)
   }
   await a.page.goto('/ways/list/all/page/1')

@@ -36,7 +36,9 @@ export async function findChromium() {
  */
 async function sparticuzChromium() {
   const { default: chromium, inflate } = await import('@sparticuz/chromium')
-  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/@sparticuz/chromium/package.json'), 'utf8'))
+  const { version } = JSON.parse(
+    fs.readFileSync(path.join(root, 'node_modules/@sparticuz/chromium/package.json'), 'utf8'),
+  )
   const cache = path.join(root, 'node_modules/.cache/sparticuz-chromium')
   const dir = path.join(cache, version)
   if (!fs.existsSync(path.join(dir, 'chromium'))) {

@@ -23,7 +23,10 @@ const sourcesChanged = () => {
 
 if (sourcesChanged()) {
   console.log('Building the app …')
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: root, stdio: 'inherit' })
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 process.env.NODE_ENV ??= 'production'

@@ -9,7 +9,9 @@ import { findChromium } from './find-chromium.mjs'
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
 const run = (cmd, args, env = {}) => {
-  console.log(`\n▶ ${[path.basename(cmd), ...args].join(' ')}${env.TEST_DB_KIND ? ` (TEST_DB_KIND=${env.TEST_DB_KIND})` : ''}`)
+  console.log(
+    `\n▶ ${[path.basename(cmd), ...args].join(' ')}${env.TEST_DB_KIND ? ` (TEST_DB_KIND=${env.TEST_DB_KIND})` : ''}`,
+  )
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
   return r.status ?? 1
 }
@@ -20,7 +22,9 @@ const only = process.argv[2] // optional: static | unit | e2e
 if (only !== 'static') {
   const browser = await findChromium()
   if (!browser) {
-    console.error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH to a Chromium binary.')
+    console.error(
+      'No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH to a Chromium binary.',
+    )
     process.exit(1)
   }
   console.log(`Chromium: ${browser.executablePath} (${browser.source})`)
@@ -41,7 +45,11 @@ const reports = path.join(root, 'test-results')
 const vitest = (name, args, env) => {
   const file = path.join(reports, `vitest-${name}.json`)
   fs.rmSync(file, { force: true })
-  const status = run(bin('vitest'), [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+  const status = run(
+    bin('vitest'),
+    [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  )
   return [status, file]
 }
 const failedTests = (file) => {
@@ -51,7 +59,9 @@ const failedTests = (file) => {
       const where = path.relative(root, f.name)
       const tests = f.assertionResults.filter((t) => t.status === 'failed')
       if (tests.length === 0 && f.status === 'failed') return [`${where}: ${(f.message ?? '').split('\n')[0]}`]
-      return tests.map((t) => `${where} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`)
+      return tests.map(
+        (t) => `${where} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`,
+      )
     })
   } catch {
     return []
@@ -61,7 +71,10 @@ const push = (name, [status, file]) => results.push([name, status, status === 0 
 if (!only || only === 'unit') {
   push('unit (PGlite)', vitest('unit', ['run']))
   if (process.env.TEST_DATABASE_URL) {
-    push('database tests (PostgreSQL)', vitest('postgres', ['run', 'app/services', 'app/cli', 'tests'], { TEST_DB_KIND: 'postgres' }))
+    push(
+      'database tests (PostgreSQL)',
+      vitest('postgres', ['run', 'app/services', 'app/cli', 'tests'], { TEST_DB_KIND: 'postgres' }),
+    )
   }
 }
 if (!only || only === 'e2e') {
@@ -69,7 +82,10 @@ if (!only || only === 'e2e') {
   if (results.at(-1)[1] === 0) {
     // Server-process tests (tests/*.proc.test.ts): headers, HTML form fuzzing, crash safety, graceful shutdown, and
     // with TEST_DATABASE_URL several processes on one PostgreSQL. They run the build just made.
-    push('server processes (headers, fuzzing forms, crash, several processes)', vitest('proc', ['run', '-c', 'vitest.proc.config.ts']))
+    push(
+      'server processes (headers, fuzzing forms, crash, several processes)',
+      vitest('proc', ['run', '-c', 'vitest.proc.config.ts']),
+    )
     results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'])])
   }
 }

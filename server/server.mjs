@@ -37,7 +37,8 @@ export const PAGE_BODY_LIMIT = 1024 * 1024
  * time. The body read (at most the limit) is handed on as the request's stream.
  */
 function limitPageBody(req, res, next) {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.path.startsWith('/functions/') || req.path === '/admin/cli') return next()
+  if (req.method === 'GET' || req.method === 'HEAD' || req.path.startsWith('/functions/') || req.path === '/admin/cli')
+    return next()
   const tooLarge = () => {
     res.status(413).type('text/plain').send('Payload too large (1 MB at most)')
     // The connection closes after the answer (Connection: close is set before the head). What the client still sends
@@ -73,7 +74,17 @@ function limitPageBody(req, res, next) {
     if (refused) return
     // React Router's adapter reads the body from the request object's stream methods: point those at the bytes read.
     const replay = Readable.from([Buffer.concat(chunks)])
-    const streamMethods = new Set(['on', 'once', 'off', 'removeListener', 'addListener', 'pause', 'resume', 'destroy', 'readableHighWaterMark'])
+    const streamMethods = new Set([
+      'on',
+      'once',
+      'off',
+      'removeListener',
+      'addListener',
+      'pause',
+      'resume',
+      'destroy',
+      'readableHighWaterMark',
+    ])
     const proxy = new Proxy(req, {
       get(target, prop) {
         if (typeof prop !== 'string' || !streamMethods.has(prop)) return Reflect.get(target, prop, target)
@@ -131,7 +142,8 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
     // before the head is written unless the response set its own (HTML pages: their nonce CSP, app/lib/headers.server.ts).
     beforeHead(res, () => {
       for (const [name, value] of Object.entries(BASELINE_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value)
-      if (req.secure && !res.hasHeader('Strict-Transport-Security')) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+      if (req.secure && !res.hasHeader('Strict-Transport-Security'))
+        res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
       // Shutting down: finish this response, then close the connection instead of keeping it alive. The same after
       // a 413: the unread rest of the body makes the connection unusable, so a client must not send the next
       // request on it.
@@ -139,7 +151,14 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
     })
     // One log line per request (no query string: it may carry an address or a token).
     res.on('close', () => {
-      const line = { msg: 'request', requestId: res.locals.requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(performance.now() - started) }
+      const line = {
+        msg: 'request',
+        requestId: res.locals.requestId,
+        method: req.method,
+        path: pathname,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      }
       if (!res.writableFinished) entry.log.info({ ...line, msg: 'request aborted' })
       else if (res.statusCode >= 500) entry.log.error(line)
       else entry.log.info(line)
@@ -149,18 +168,29 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
   server.use(limitPageBody)
   server.use(compression())
   extraRoutes?.(server)
-  server.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
+  server.use(
+    '/assets',
+    express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
+  )
   // The other public files (favicon, manual, …) are known at start: only their paths reach express.static, so a page
   // request costs no file-system lookup (docs/performance.md).
   const publicFiles = new Set(listFiles(path.join(buildDir, 'client')).filter((p) => !p.startsWith('/assets/')))
   const publicStatic = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false })
-  server.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && publicFiles.has(req.path) ? publicStatic(req, res, next) : next()))
+  server.use((req, res, next) =>
+    (req.method === 'GET' || req.method === 'HEAD') && publicFiles.has(req.path)
+      ? publicStatic(req, res, next)
+      : next(),
+  )
 
   const handler = createRequestHandler({
     build,
     mode: 'production',
     getLoadContext: (req, res) =>
-      entry.newServerContext({ clientIp: req.ip ?? req.socket.remoteAddress ?? '0.0.0.0', requestId: res.locals.requestId, secure: req.secure }),
+      entry.newServerContext({
+        clientIp: req.ip ?? req.socket.remoteAddress ?? '0.0.0.0',
+        requestId: res.locals.requestId,
+        secure: req.secure,
+      }),
   })
   server.all('*splat', (req, res, next) => {
     entry.withRequestId(res.locals.requestId, () => handler(res.locals.bufferedRequest ?? req, res, next))
@@ -206,10 +236,13 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
   if (!quiet) {
     const url = `http://localhost:${actualPort}`
     console.log(`\nTravel diary is running at ${url}`)
-    if (env.DEMO === '1' && entry.DEMO_LOGIN) console.log(`Demo login: ${entry.DEMO_LOGIN.email} / ${entry.DEMO_LOGIN.password}\n`)
+    if (env.DEMO === '1' && entry.DEMO_LOGIN)
+      console.log(`Demo login: ${entry.DEMO_LOGIN.email} / ${entry.DEMO_LOGIN.password}\n`)
     // The demo's login is public: reachable from other machines only when HOST asked for it, and then said loudly.
     if (env.DEMO === '1' && !/^(127\.|localhost$|::1$)/.test(listenHost)) {
-      console.warn(`WARNING: the demo study (DEMO=1) with the login above is reachable on ${listenHost}, from other machines. Set DEMO=0 for a real study.`)
+      console.warn(
+        `WARNING: the demo study (DEMO=1) with the login above is reachable on ${listenHost}, from other machines. Set DEMO=0 for a real study.`,
+      )
     }
   }
   return { http, port: actualPort, app }

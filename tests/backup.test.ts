@@ -30,7 +30,9 @@ async function change(database: Database, userId: number) {
   await database.db.update(users).set({ firstName: 'Changed' }).where(eq(users.id, userId))
 }
 async function expectBackupState(database: Database, userId: number) {
-  const names = (await database.db.select({ name: pois.name }).from(pois).where(eq(pois.userId, userId))).map((p) => p.name)
+  const names = (await database.db.select({ name: pois.name }).from(pois).where(eq(pois.userId, userId))).map(
+    (p) => p.name,
+  )
   expect(names).toEqual(['before backup'])
   const [u] = await database.db.select().from(users).where(eq(users.id, userId))
   expect(u).toMatchObject({ email: 'backup@example.org', firstName: null, verified: true })
@@ -85,27 +87,30 @@ describe.skipIf(usePostgres)('embedded database', () => {
   }, 120_000)
 })
 
-describe.skipIf(!PG || !usePostgres)(`PostgreSQL${PG && usePostgres ? '' : ` (skipped: runs with TEST_DB_KIND=postgres; ${NO_POSTGRES_REASON})`}`, () => {
-  test('pg_dump -Fc, change, pg_restore into a new database', async () => {
-    const source = await freshPostgresDatabase(PG!)
-    const target = await freshPostgresDatabase(PG!)
-    const root = tempDir('backup-pg')
-    dirs.push(root)
-    try {
-      let database = await connect({ databaseUrl: source.url, poolSize: 2 })
-      const userId = await seed(database)
-      const file = path.join(root, 'travel-diary.dump')
-      execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, source.url])
-      await change(database, userId)
-      await database.close()
+describe.skipIf(!PG || !usePostgres)(
+  `PostgreSQL${PG && usePostgres ? '' : ` (skipped: runs with TEST_DB_KIND=postgres; ${NO_POSTGRES_REASON})`}`,
+  () => {
+    test('pg_dump -Fc, change, pg_restore into a new database', async () => {
+      const source = await freshPostgresDatabase(PG!)
+      const target = await freshPostgresDatabase(PG!)
+      const root = tempDir('backup-pg')
+      dirs.push(root)
+      try {
+        let database = await connect({ databaseUrl: source.url, poolSize: 2 })
+        const userId = await seed(database)
+        const file = path.join(root, 'travel-diary.dump')
+        execFileSync('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, source.url])
+        await change(database, userId)
+        await database.close()
 
-      execFileSync('pg_restore', ['--no-owner', `--dbname=${target.url}`, file])
-      database = await connect({ databaseUrl: target.url, poolSize: 2 })
-      await expectBackupState(database, userId)
-      await database.close()
-    } finally {
-      await source.drop()
-      await target.drop()
-    }
-  }, 120_000)
-})
+        execFileSync('pg_restore', ['--no-owner', `--dbname=${target.url}`, file])
+        database = await connect({ databaseUrl: target.url, poolSize: 2 })
+        await expectBackupState(database, userId)
+        await database.close()
+      } finally {
+        await source.drop()
+        await target.drop()
+      }
+    }, 120_000)
+  },
+)

@@ -5,7 +5,17 @@
 // closed and the process exits 0.
 import fs from 'node:fs'
 import { afterAll, describe, expect, test } from 'vitest'
-import { apiLogin, freshPostgresDatabase, invoke, NO_POSTGRES_REASON, postgresUrl, sleep, startServer, tempDir, type ServerProcess } from './proc'
+import {
+  apiLogin,
+  freshPostgresDatabase,
+  invoke,
+  NO_POSTGRES_REASON,
+  postgresUrl,
+  sleep,
+  startServer,
+  tempDir,
+  type ServerProcess,
+} from './proc'
 
 const PG = postgresUrl()
 const dirs: string[] = []
@@ -52,7 +62,10 @@ async function burstAndKill(start: () => Promise<ServerProcess>) {
   const missing = acked.filter((a) => !names.includes(a))
   expect(missing, `acknowledged but lost (of ${acked.length})`).toEqual([])
   expect(names.length, 'no place twice').toBe(new Set(names).size)
-  expect(names.filter((x) => !acked.includes(x) && !unknown.includes(x)), 'nothing that was never sent').toEqual([])
+  expect(
+    names.filter((x) => !acked.includes(x) && !unknown.includes(x)),
+    'nothing that was never sent',
+  ).toEqual([])
   // The old session survived too (sessions live in the database).
   expect((await invoke(server.url, 'trip', 'getTrips', { session })).ret.errs).toBeUndefined()
   expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
@@ -69,14 +82,18 @@ describe('kill -9 in the middle of a burst of writes', () => {
     console.log(`crash (embedded): ${result.acked} acknowledged, ${result.inFlight} in flight at the kill`)
   }, 240_000)
 
-  test.skipIf(!PG)(`PostgreSQL: every acknowledged write survives${PG ? '' : ` (skipped: ${NO_POSTGRES_REASON})`}`, async () => {
-    const db = await freshPostgresDatabase(PG!)
-    cleanups.push(() => db.drop())
-    const dataDir = tempDir('crash-pg')
-    dirs.push(dataDir)
-    const result = await burstAndKill(() => startServer({ dataDir, demo: true, databaseUrl: db.url }))
-    console.log(`crash (PostgreSQL): ${result.acked} acknowledged, ${result.inFlight} in flight at the kill`)
-  }, 240_000)
+  test.skipIf(!PG)(
+    `PostgreSQL: every acknowledged write survives${PG ? '' : ` (skipped: ${NO_POSTGRES_REASON})`}`,
+    async () => {
+      const db = await freshPostgresDatabase(PG!)
+      cleanups.push(() => db.drop())
+      const dataDir = tempDir('crash-pg')
+      dirs.push(dataDir)
+      const result = await burstAndKill(() => startServer({ dataDir, demo: true, databaseUrl: db.url }))
+      console.log(`crash (PostgreSQL): ${result.acked} acknowledged, ${result.inFlight} in flight at the kill`)
+    },
+    240_000,
+  )
 })
 
 describe('SIGTERM', () => {
@@ -101,7 +118,9 @@ describe('SIGTERM', () => {
     const log = server.stdout()
     expect(log).toMatch(/"msg":"shutting down"/)
     expect(log).toMatch(/"msg":"database closed"/)
-    expect(log.indexOf('"path":"/functions/invoke-service-method"')).toBeLessThan(log.indexOf('"msg":"database closed"'))
+    expect(log.indexOf('"path":"/functions/invoke-service-method"')).toBeLessThan(
+      log.indexOf('"msg":"database closed"'),
+    )
 
     // The registration is there: the account exists (not verified yet).
     server = await startServer({ dataDir, demo: false })

@@ -30,7 +30,14 @@ export async function testDatabase(): Promise<Database> {
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return loadEnv({ DATA_DIR: path.join(os.tmpdir(), 'travel-diary-unit'), SESSION_SECRET: 'test-secret', DEMO: '0', GEOCODER_URL: '', MAP_TILE_URL: '', ...overrides })
+  return loadEnv({
+    DATA_DIR: path.join(os.tmpdir(), 'travel-diary-unit'),
+    SESSION_SECRET: 'test-secret',
+    DEMO: '0',
+    GEOCODER_URL: '',
+    MAP_TILE_URL: '',
+    ...overrides,
+  })
 }
 
 /** A mailer that keeps the mails in memory. */
@@ -57,7 +64,13 @@ export function serviceContext(database: Database, opts: ContextOptions = {}): S
 }
 
 /** The SessionUser of a user row (tests skip the cookie). */
-export function asSessionUser(u: { id: number; email: string; campaignId: number | null; firstName?: string | null; lastName?: string | null }): SessionUser {
+export function asSessionUser(u: {
+  id: number
+  email: string
+  campaignId: number | null
+  firstName?: string | null
+  lastName?: string | null
+}): SessionUser {
   return {
     id: u.id,
     email: u.email,

@@ -10,13 +10,20 @@ const root = path.resolve(import.meta.dirname, '..')
 test('every dependency is used and every used package is a dependency (knip)', () => {
   // Route modules import their generated `./+types/…` files, which a fresh clone does not have yet: knip would
   // report them as unresolved imports. React Router writes them first, as `react-router build` does.
-  const typegen = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['typegen'], { cwd: root, encoding: 'utf8' })
-  expect(typegen.status, typegen.stderr).toBe(0)
-  const knip = spawnSync(path.join(root, 'node_modules/.bin/knip'), ['--dependencies', '--no-progress', '--no-config-hints'], {
+  const typegen = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['typegen'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
   })
+  expect(typegen.status, typegen.stderr).toBe(0)
+  const knip = spawnSync(
+    path.join(root, 'node_modules/.bin/knip'),
+    ['--dependencies', '--no-progress', '--no-config-hints'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  )
   expect(knip.error).toBeUndefined()
   // knip's report names each finding and where it is; empty when all is well.
   expect(`${knip.stdout}${knip.stderr}`.trim()).toBe('')

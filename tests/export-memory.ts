@@ -22,7 +22,10 @@ const [campaign] = await db
   .insert(campaigns)
   .values({ name: 'Memory check', startAt: new Date('2026-01-01T00:00:00Z'), endAt: new Date('2026-12-31T00:00:00Z') })
   .returning()
-const [user] = await db.insert(users).values({ email: 'memory@example.org', passwordHash: 'x', pseudonym: 'p_memory', campaignId: campaign.id }).returning()
+const [user] = await db
+  .insert(users)
+  .values({ email: 'memory@example.org', passwordHash: 'x', pseudonym: 'p_memory', campaignId: campaign.id })
+  .returning()
 await db.execute(sql`
   INSERT INTO trips (user_id, creation_type, start_time, end_time, distance, validation_status, confirmation_status)
   SELECT ${user.id}, 'CREATED_AUTOMATICALLY', timestamptz '2026-01-01 08:00+01' + g * interval '1 hour',
@@ -44,7 +47,11 @@ const heap = () => {
 }
 const before = heap()
 const batches: number[] = []
-const summary = await runExport(db, { campaignId: campaign.id, outDir, withIdentity: false }, { onBatch: (b) => b.kind === 'ways' && batches.push(heap()) })
+const summary = await runExport(
+  db,
+  { campaignId: campaign.id, outDir, withIdentity: false },
+  { onBatch: (b) => b.kind === 'ways' && batches.push(heap()) },
+)
 const after = heap()
 await database.close()
 const geojsonBytes = fs.statSync(path.join(outDir, 'trips.geojson')).size

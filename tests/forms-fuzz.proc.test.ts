@@ -32,7 +32,13 @@ afterAll(async () => {
   expect(exit?.code).toBe(0)
 })
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 const attr = (tag: string, name: string) => {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)
   return m ? decode(m[1]!) : null
@@ -50,7 +56,8 @@ function formsOf(html: string, pageUrl: string): FormSpec[] {
       const name = attr(t[0], 'name')
       if (name) fields.push([name, attr(t[0], 'value') ?? ''])
     }
-    for (const o of body.matchAll(/<select\b[^>]*name="([^"]+)"[^>]*>[\s\S]*?<option\b[^>]*value="([^"]*)"/g)) fields.push([o[1]!, decode(o[2]!)])
+    for (const o of body.matchAll(/<select\b[^>]*name="([^"]+)"[^>]*>[\s\S]*?<option\b[^>]*value="([^"]*)"/g))
+      fields.push([o[1]!, decode(o[2]!)])
     out.push({ action: action.pathname + action.search, fields })
   }
   return out
@@ -70,7 +77,18 @@ async function get(path: string): Promise<string> {
 async function crawl(): Promise<FormSpec[]> {
   const MAX_PAGES = 150
   const PER_SHAPE = 8
-  const queue = ['/ways/list/all/page/1', '/ways/list/unconfirmed/page/1', '/ways/list/all/page/3', '/ways/add', '/pois', '/campaign', '/campaign/questionnaire/INITIAL', '/campaign/questionnaire/FINAL', '/user/update-password', '/user/delete-account']
+  const queue = [
+    '/ways/list/all/page/1',
+    '/ways/list/unconfirmed/page/1',
+    '/ways/list/all/page/3',
+    '/ways/add',
+    '/pois',
+    '/campaign',
+    '/campaign/questionnaire/INITIAL',
+    '/campaign/questionnaire/FINAL',
+    '/user/update-password',
+    '/user/delete-account',
+  ]
   const seen = new Set<string>()
   const shapes = new Map<string, number>()
   const forms = new Map<string, FormSpec>()
@@ -87,7 +105,10 @@ async function crawl(): Promise<FormSpec[]> {
     const html = await get(path)
     for (const f of formsOf(html, path)) {
       if (f.action.startsWith('/user/logout')) continue
-      forms.set(`${f.action.replace(/\d+/g, 'N').split('?')[0]}|${f.fields.map(([k, v]) => (k === 'intent' ? `${k}=${v}` : k)).join(',')}|${visited % 3}`, f)
+      forms.set(
+        `${f.action.replace(/\d+/g, 'N').split('?')[0]}|${f.fields.map(([k, v]) => (k === 'intent' ? `${k}=${v}` : k)).join(',')}|${visited % 3}`,
+        f,
+      )
     }
     for (const m of html.matchAll(/href="(\/(?:ways|pois|campaign)[^"#]*)/g)) {
       const link = decode(m[1]!)
@@ -97,13 +118,49 @@ async function crawl(): Promise<FormSpec[]> {
   return [...forms.values()]
 }
 
-const NASTY = ['', ' ', '0', '-1', '1e9', '2147483648', '99999999999999999999', 'NaN', 'null', 'true', '1.5', '٣', 'x'.repeat(5000), '\u0000', 'a\u0000b', '\uFEFF', '🚲', '<script>alert(1)</script>', "' or 1=1 --", '../../etc', '2026-02-30', '2026-13-01', '9999-12-31', '24', '60', '-5', 'WALK', 'SPACESHIP', '__proto__', 'https://evil.example/', '//evil.example', 'campaign', 'trip:1', 'leg:1']
+const NASTY = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e9',
+  '2147483648',
+  '99999999999999999999',
+  'NaN',
+  'null',
+  'true',
+  '1.5',
+  '٣',
+  'x'.repeat(5000),
+  '\u0000',
+  'a\u0000b',
+  '\uFEFF',
+  '🚲',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  '../../etc',
+  '2026-02-30',
+  '2026-13-01',
+  '9999-12-31',
+  '24',
+  '60',
+  '-5',
+  'WALK',
+  'SPACESHIP',
+  '__proto__',
+  'https://evil.example/',
+  '//evil.example',
+  'campaign',
+  'trip:1',
+  'leg:1',
+]
 
 describe('fuzzing the HTML actions', () => {
   test(`${POSTS} random form posts to every form found: no server error`, async () => {
     const forms = await crawl()
     expect(forms.length).toBeGreaterThan(5)
-    if (process.env.FORM_FUZZ_DEBUG) for (const f of forms) console.log("FORM", f.action, JSON.stringify(f.fields).slice(0, 200))
+    if (process.env.FORM_FUZZ_DEBUG)
+      for (const f of forms) console.log('FORM', f.action, JSON.stringify(f.fields).slice(0, 200))
     const intents = [...new Set(forms.flatMap((f) => f.fields.filter(([k]) => k === 'intent').map(([, v]) => v)))]
     const fieldArb = (k: string, v: string) =>
       fc.oneof(
@@ -111,23 +168,51 @@ describe('fuzzing the HTML actions', () => {
         { weight: 1, arbitrary: fc.constant<[string, string][]>([]) },
         { weight: 3, arbitrary: fc.constantFrom(...NASTY, ...intents).map((x): [string, string][] => [[k, x]]) },
         { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((x): [string, string][] => [[k, x]]) },
-        { weight: 1, arbitrary: fc.array(fc.constantFrom(...NASTY), { minLength: 2, maxLength: 3 }).map((xs) => xs.map((x): [string, string] => [k, x])) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .array(fc.constantFrom(...NASTY), { minLength: 2, maxLength: 3 })
+            .map((xs) => xs.map((x): [string, string] => [k, x])),
+        },
       )
-    const postArb = fc.constantFrom(...forms).chain((f) =>
-      fc
-        .tuple(
-          fc.tuple(...f.fields.map(([k, v]) => fieldArb(k, v))),
-          fc.array(fc.tuple(fc.constantFrom('intent', 'id', 'legId', 'tripId', 'version', 'returnTo', 'purposes', 'tfcModes', 'extra'), fc.constantFrom(...NASTY, ...intents)), { maxLength: 2 }),
-        )
-        .map(([kept, extra]) => ({ action: f.action, body: [...kept.flat(), ...extra] as [string, string][] })),
-    )
+    const postArb = fc
+      .constantFrom(...forms)
+      .chain((f) =>
+        fc
+          .tuple(
+            fc.tuple(...f.fields.map(([k, v]) => fieldArb(k, v))),
+            fc.array(
+              fc.tuple(
+                fc.constantFrom(
+                  'intent',
+                  'id',
+                  'legId',
+                  'tripId',
+                  'version',
+                  'returnTo',
+                  'purposes',
+                  'tfcModes',
+                  'extra',
+                ),
+                fc.constantFrom(...NASTY, ...intents),
+              ),
+              { maxLength: 2 },
+            ),
+          )
+          .map(([kept, extra]) => ({ action: f.action, body: [...kept.flat(), ...extra] as [string, string][] })),
+      )
     const statuses = new Map<number, number>()
     await fc.assert(
       fc.asyncProperty(postArb, async ({ action, body }) => {
         const res = await fetch(server.url + action, {
           method: 'POST',
           redirect: 'manual',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Cookie: cookie, 'X-Forwarded-For': FUZZ_CLIENT },
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Origin: server.url,
+            Cookie: cookie,
+            'X-Forwarded-For': FUZZ_CLIENT,
+          },
           body: new URLSearchParams(body),
         })
         await res.arrayBuffer()
@@ -136,7 +221,9 @@ describe('fuzzing the HTML actions', () => {
       }),
       { numRuns: POSTS, endOnFailure: true },
     )
-    console.log(`forms fuzz: ${forms.length} forms, ${intents.length} intents, statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
+    console.log(
+      `forms fuzz: ${forms.length} forms, ${intents.length} intents, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    )
     expect(server.stderr()).not.toMatch(/"level":"error"/)
   }, 600_000)
 

@@ -30,7 +30,10 @@ const CHUNK = Buffer.alloc(64 * 1024, 'a')
  * out: the answer must come from the header alone), or chunked: `total` bytes, written with backpressure. Resolves
  * with the status, or with the connection error when the server cut the body off, and the bytes sent until then.
  */
-function bigPost(opts: { declared?: number; total?: number }): Promise<{ status: number | null; error: string | null; sent: number }> {
+function bigPost(opts: {
+  declared?: number
+  total?: number
+}): Promise<{ status: number | null; error: string | null; sent: number }> {
   return new Promise((resolve) => {
     let sent = 0
     let done = false
@@ -85,13 +88,26 @@ describe('page posts: 1 MB at most', () => {
 
 describe('JSON API', () => {
   test('a request that is not application/json answers 415, so no foreign page can send it without a preflight', async () => {
-    const body = JSON.stringify({ serviceName: 'user', methodName: 'resetPassword', environment: 'production', params: { emailAddr: 'demo@example.org' } })
+    const body = JSON.stringify({
+      serviceName: 'user',
+      methodName: 'resetPassword',
+      environment: 'production',
+      params: { emailAddr: 'demo@example.org' },
+    })
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const res = await fetch(`${base}/functions/invoke-service-method`, { method: 'POST', headers: { 'Content-Type': type }, body })
+      const res = await fetch(`${base}/functions/invoke-service-method`, {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body,
+      })
       expect(res.status, type).toBe(415)
       expect(await res.json()).toMatchObject({ return: { errs: [{ constant: 'UNSUPPORTED_MEDIA_TYPE' }] } })
     }
-    const ok = await fetch(`${base}/functions/invoke-service-method`, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ serviceName: 'info', methodName: 'getLocales', environment: 'production', params: {} }) })
+    const ok = await fetch(`${base}/functions/invoke-service-method`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ serviceName: 'info', methodName: 'getLocales', environment: 'production', params: {} }),
+    })
     expect(ok.status).toBe(200)
   })
 })
@@ -105,18 +121,29 @@ describe('redirects and built links stay on this site', () => {
     expect(html).toContain('href="/evil.example/login?locale=en_US"')
   })
 
-  test.each(['//evil.example/x', '/\\evil.example/x'])('"go back" with a Referer of host%s stays here', async (tail) => {
-    const res = await fetch(`${base}/ways/edit/2147483647`, { redirect: 'manual', headers: { Cookie: cookie, Referer: `${base}${tail}` } })
-    expect(res.status).toBe(302)
-    const location = res.headers.get('Location')!
-    expect(location.startsWith('/')).toBe(true)
-    expect(location.startsWith('//')).toBe(false)
-    expect(new URL(location, base).origin).toBe(base)
-  })
+  test.each(['//evil.example/x', '/\\evil.example/x'])(
+    '"go back" with a Referer of host%s stays here',
+    async (tail) => {
+      const res = await fetch(`${base}/ways/edit/2147483647`, {
+        redirect: 'manual',
+        headers: { Cookie: cookie, Referer: `${base}${tail}` },
+      })
+      expect(res.status).toBe(302)
+      const location = res.headers.get('Location')!
+      expect(location.startsWith('/')).toBe(true)
+      expect(location.startsWith('//')).toBe(false)
+      expect(new URL(location, base).origin).toBe(base)
+    },
+  )
 
   test('non-ASCII redirect targets: consent and login redirect (no 500), login sends its cookie', async () => {
     for (const target of ['/。x', '/é', '//evil.example']) {
-      const consent = await fetch(`${base}/consent`, { method: 'POST', redirect: 'manual', headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ redirectTo: target }) })
+      const consent = await fetch(`${base}/consent`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ redirectTo: target }),
+      })
       expect(consent.status, target).toBe(302)
       expect(consent.headers.get('Location')).toMatch(/^\/[^/\\]/)
       expect(consent.headers.get('Location')).toMatch(/^[\x21-\x7e]+$/)
@@ -134,6 +161,8 @@ describe('redirects and built links stay on this site', () => {
 
   test('ids out of range in a URL answer 404 or go back, never 500', async () => {
     expect((await fetch(`${base}/ways/tripDetails/9999999999`, { headers: { Cookie: cookie } })).status).toBe(404)
-    expect((await fetch(`${base}/ways/edit/9999999999`, { redirect: 'manual', headers: { Cookie: cookie } })).status).toBe(302)
+    expect(
+      (await fetch(`${base}/ways/edit/9999999999`, { redirect: 'manual', headers: { Cookie: cookie } })).status,
+    ).toBe(302)
   })
 })

@@ -27,12 +27,16 @@ afterAll(async () => {
 /** A body over 1 MB: the server answers 413 and drops the rest (the client may see the connection reset after). */
 function tooLarge(): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const r = http.request(`${base}/functions/invoke-service-method`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(1024 * 1024 + 10) } }, (res) => {
-      const headers = new Headers()
-      for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v)
-      res.resume()
-      resolve(new Response(null, { status: res.statusCode, headers }))
-    })
+    const r = http.request(
+      `${base}/functions/invoke-service-method`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(1024 * 1024 + 10) } },
+      (res) => {
+        const headers = new Headers()
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v)
+        res.resume()
+        resolve(new Response(null, { status: res.statusCode, headers }))
+      },
+    )
     r.on('error', (e) => reject(e))
     r.write('x'.repeat(1024 * 1024 + 10), () => {})
     r.end()
@@ -52,7 +56,8 @@ function baseline(res: Response, what: string) {
   const csp = h.get('content-security-policy') ?? ''
   expect(csp, what).toContain("frame-ancestors 'none'")
   // One of each: a header sent twice would merge into "a, b".
-  for (const name of ['x-content-type-options', 'x-frame-options', 'content-security-policy', 'referrer-policy']) expect(h.get(name), `${what} ${name}`).not.toContain(',')
+  for (const name of ['x-content-type-options', 'x-frame-options', 'content-security-policy', 'referrer-policy'])
+    expect(h.get(name), `${what} ${name}`).not.toContain(',')
   expect(h.get('strict-transport-security'), `${what}: no HSTS over plain http`).toBeNull()
   expect(h.get('x-powered-by'), what).toBeNull()
 }
@@ -61,7 +66,12 @@ async function htmlChecks(res: Response, what: string) {
   baseline(res, what)
   expect(res.headers.get('content-type'), what).toMatch(/^text\/html/)
   const csp = res.headers.get('content-security-policy')!
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  )
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
   expect(nonce, what).toBeTruthy()
   expect(directives['script-src'], what).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"])
@@ -118,11 +128,39 @@ describe('security headers on every response', () => {
         200,
       ],
       ['JSON endpoint GET', await get('/functions/invoke-service-method'), 405],
-      ['JSON endpoint malformed', await get('/functions/invoke-service-method', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }), 400],
+      [
+        'JSON endpoint malformed',
+        await get('/functions/invoke-service-method', {
+          method: 'POST',
+          body: '{',
+          headers: { 'Content-Type': 'application/json' },
+        }),
+        400,
+      ],
       ['JSON endpoint too large', await tooLarge(), 413],
-      ['cross-site form post', await get('/user/login', { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'idStr=a&password=b' }), [400, 403]],
-      ['form post without origin', await get('/user/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'idStr=a&password=b' }), 403],
-      ['logout redirect', await authed('/user/logout', { method: 'POST', headers: { Origin: base, Cookie: 'td_session=x' } }), null],
+      [
+        'cross-site form post',
+        await get('/user/login', {
+          method: 'POST',
+          headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'idStr=a&password=b',
+        }),
+        [400, 403],
+      ],
+      [
+        'form post without origin',
+        await get('/user/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'idStr=a&password=b',
+        }),
+        403,
+      ],
+      [
+        'logout redirect',
+        await authed('/user/logout', { method: 'POST', headers: { Origin: base, Cookie: 'td_session=x' } }),
+        null,
+      ],
     ]
     for (const [what, res, status] of cases) {
       if (Array.isArray(status)) expect(status, what).toContain(res.status)
@@ -155,7 +193,9 @@ describe('security headers on every response', () => {
       expect(res.headers.get('cache-control'), f).toContain('immutable')
       await res.arrayBuffer()
     }
-    const publicFile = fs.readdirSync(path.join(buildDir(), 'client')).find((f) => fs.statSync(path.join(buildDir(), 'client', f)).isFile())
+    const publicFile = fs
+      .readdirSync(path.join(buildDir(), 'client'))
+      .find((f) => fs.statSync(path.join(buildDir(), 'client', f)).isFile())
     if (publicFile) {
       const res = await get(`/${publicFile}`)
       baseline(res, publicFile)
@@ -199,7 +239,11 @@ describe('security headers on every response', () => {
     const login = await fetch(`${base}/user/login`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { ...https, 'Content-Type': 'application/x-www-form-urlencoded', Origin: base.replace('http:', 'https:') },
+      headers: {
+        ...https,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: base.replace('http:', 'https:'),
+      },
       body: new URLSearchParams({ idStr: 'demo@example.org', password: 'demo1234' }),
     })
     const session = login.headers.getSetCookie().find((c) => c.startsWith('td_session='))!
@@ -210,14 +254,22 @@ describe('security headers on every response', () => {
   })
 
   test('a request id is taken from the client only when it is a plain token', async () => {
-    expect((await get('/healthz', { headers: { 'X-Request-Id': 'lb-1234.abc' } })).headers.get('x-request-id')).toBe('lb-1234.abc')
-    const forged = (await get('/healthz', { headers: { 'X-Request-Id': 'x","level":"error' } })).headers.get('x-request-id')!
+    expect((await get('/healthz', { headers: { 'X-Request-Id': 'lb-1234.abc' } })).headers.get('x-request-id')).toBe(
+      'lb-1234.abc',
+    )
+    const forged = (await get('/healthz', { headers: { 'X-Request-Id': 'x","level":"error' } })).headers.get(
+      'x-request-id',
+    )!
     expect(forged).not.toContain('"')
   })
 
   test('one log line per request: method, path without the query, status, ms, request id; no personal data', async () => {
     const id = `probe-${Date.now()}`
-    await (await get('/user/verify-email?email=someone%40example.org&verstr=abcdefghijklmnopqrstuvwxyz0123456789', { headers: { 'X-Request-Id': id } })).arrayBuffer()
+    await (
+      await get('/user/verify-email?email=someone%40example.org&verstr=abcdefghijklmnopqrstuvwxyz0123456789', {
+        headers: { 'X-Request-Id': id },
+      })
+    ).arrayBuffer()
     await new Promise((r) => setTimeout(r, 200))
     const lines = server
       .stdout()
@@ -229,7 +281,10 @@ describe('security headers on every response', () => {
     expect(typeof line!.status).toBe('number')
     expect(typeof line!.ms).toBe('number')
     // The log lines (the start banner with the demo login is not a log line).
-    const all = (server.stdout() + server.stderr()).split('\n').filter((l) => l.startsWith('{')).join('\n')
+    const all = (server.stdout() + server.stderr())
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .join('\n')
     expect(all).not.toContain('someone')
     expect(all).not.toContain('abcdefghijklmnopqrstuvwxyz0123456789')
     expect(all).not.toContain('demo@example.org')

@@ -16,18 +16,33 @@ import { testDatabase } from './db'
 import { seedStudy, tableChecksums, type Participant, type Study } from './study'
 
 /** Constants that say "not yours" (or "not for you"). */
-const OWNERSHIP = ['TRIP_NOT_FOUND', 'LEG_NOT_FOUND', 'POI_NOT_FOUND', 'QUESTIONNAIRE_NOT_FOUND', 'CAMPAIGN_NOT_FOUND', 'NOT_AUTHORIZED']
+const OWNERSHIP = [
+  'TRIP_NOT_FOUND',
+  'LEG_NOT_FOUND',
+  'POI_NOT_FOUND',
+  'QUESTIONNAIRE_NOT_FOUND',
+  'CAMPAIGN_NOT_FOUND',
+  'NOT_AUTHORIZED',
+]
 
 /** Builds params from the ids of `o` (the owner) for the caller `me`; null: does not apply to this pair. */
 type Build = (o: Participant, me: Participant) => Record<string, unknown> | null
 const sameCampaign = (o: Participant, me: Participant) => o.campaignId === me.campaignId
 const point = { lat: 52.5, lon: 13.4 }
-const manualLeg = (me: Participant, day: string) => ({ startTime: `${day} 07:00`, endTime: `${day} 07:30`, tfcModes: ['WALK'], tripPurposes: [me.q.purposes[0]] })
+const manualLeg = (me: Participant, day: string) => ({
+  startTime: `${day} 07:00`,
+  endTime: `${day} 07:30`,
+  tfcModes: ['WALK'],
+  tripPurposes: [me.q.purposes[0]],
+})
 let study: Study
 
 /** Every method that takes the id of something a participant owns (or of a campaign they are not in). */
 const WITH_IDS: Record<string, Build[]> = {
-  'user.updatePoi': [(o) => ({ poi: { id: o.pois[0], name: 'mine now', lat: 1, lon: 1 } }), (o) => ({ poi: { id: o.pois[1], name: 'x' } })],
+  'user.updatePoi': [
+    (o) => ({ poi: { id: o.pois[0], name: 'mine now', lat: 1, lon: 1 } }),
+    (o) => ({ poi: { id: o.pois[1], name: 'x' } }),
+  ],
   'user.deletePoi': [(o) => ({ id: o.pois[0] })],
   'campaign.setCampaignParticipation': [
     (o, me) => (sameCampaign(o, me) ? null : { id: o.campaignId, participation: false }),
@@ -52,11 +67,18 @@ const WITH_IDS: Record<string, Build[]> = {
   'trip.copyTrip': [(o) => ({ id: o.trips.open })],
   'trip.updateTrip': [
     (o, me) => ({ trp: { id: o.trips.manual, legs: [manualLeg(me, addDays(study.today, -6))] }, version: 1 }),
-    (o, me) => ({ trp: { id: me.trips.manual, legs: [{ ...manualLeg(me, addDays(study.today, -6)), id: o.legs.manual }] }, version: 1 }),
+    (o, me) => ({
+      trp: { id: me.trips.manual, legs: [{ ...manualLeg(me, addDays(study.today, -6)), id: o.legs.manual }] },
+      version: 1,
+    }),
   ],
-  'questionnaire.getQuestionnaireByCampaignAndType': [(o, me) => (sameCampaign(o, me) ? null : { id: o.campaignId, type: 'TRIP_BASED' })],
+  'questionnaire.getQuestionnaireByCampaignAndType': [
+    (o, me) => (sameCampaign(o, me) ? null : { id: o.campaignId, type: 'TRIP_BASED' }),
+  ],
   'questionnaire.getQuestionnairesByTrip': [(o) => ({ id: o.trips.confirmed })],
-  'questionnaire.setAnsweredCampaignQuestionnaire': [(o, me) => (sameCampaign(o, me) ? null : { id: o.q.final, resps: [{ answOptId: o.q.finalOpt, text: 'x' }] })],
+  'questionnaire.setAnsweredCampaignQuestionnaire': [
+    (o, me) => (sameCampaign(o, me) ? null : { id: o.q.final, resps: [{ answOptId: o.q.finalOpt, text: 'x' }] }),
+  ],
   'questionnaire.setAnsweredTripQuestionnaire': [
     (o) => ({ id: o.q.tripQ, trpId: o.trips.confirmed, resps: [{ answOptId: o.q.tripOpt, text: 'x' }] }),
     (o, me) => ({ id: me.q.tripQ, trpId: o.trips.confirmed, resps: [{ answOptId: me.q.tripOpt, text: 'x' }] }),
@@ -71,7 +93,11 @@ const WITH_IDS: Record<string, Build[]> = {
     (o, me) => (sameCampaign(o, me) ? null : { id: o.q.initial, scope: 'campaign' }),
   ],
   'questionnaire.saveDraft': [
-    (o) => ({ id: o.q.tripQ, scope: `trip:${o.trips.confirmed}`, resps: [{ answOptId: o.q.tripOpt, text: 'overwritten' }] }),
+    (o) => ({
+      id: o.q.tripQ,
+      scope: `trip:${o.trips.confirmed}`,
+      resps: [{ answOptId: o.q.tripOpt, text: 'overwritten' }],
+    }),
     (o) => ({ id: o.q.legQ, scope: `leg:${o.legs.confirmedFirst}`, resps: [] }),
     (o, me) => (sameCampaign(o, me) ? null : { id: o.q.initial, scope: 'campaign', resps: [] }),
   ],
@@ -124,7 +150,9 @@ const ALLOWED_ID_PARAMS: Record<string, string[]> = {
   'trip.addTrip': ['id'],
 }
 
-const registered = Object.entries(services).flatMap(([s, svc]) => Object.entries(svc).map(([m, method]) => ({ name: `${s}.${m}`, method })))
+const registered = Object.entries(services).flatMap(([s, svc]) =>
+  Object.entries(svc).map(([m, method]) => ({ name: `${s}.${m}`, method })),
+)
 
 let database: Database
 let db: Db
@@ -155,20 +183,28 @@ async function rolledBack(fn: (tx: Db) => Promise<unknown>): Promise<{ value?: u
 }
 
 const as = (p: Participant, tx?: Db): AuthedContext => ({ ...p.ctx, db: tx ?? db, now: () => new Date() })
-const constantOf = (e: unknown) => (e instanceof ServiceError ? e.constant : `not a ServiceError: ${e instanceof Error ? e.stack : String(e)}`)
+const constantOf = (e: unknown) =>
+  e instanceof ServiceError ? e.constant : `not a ServiceError: ${e instanceof Error ? e.stack : String(e)}`
 
 describe('the permission matrix covers the registry', () => {
   test('every registered method is classified (takes ids of owned things, or why not)', () => {
     const unclassified = registered.map((r) => r.name).filter((n) => !(n in WITH_IDS) && !(n in WITHOUT_IDS))
-    expect(unclassified, 'new service methods: add them to WITH_IDS (with params built from another participant’s ids) or WITHOUT_IDS (with the reason)').toEqual([])
-    const stale = [...Object.keys(WITH_IDS), ...Object.keys(WITHOUT_IDS)].filter((n) => !registered.some((r) => r.name === n))
+    expect(
+      unclassified,
+      'new service methods: add them to WITH_IDS (with params built from another participant’s ids) or WITHOUT_IDS (with the reason)',
+    ).toEqual([])
+    const stale = [...Object.keys(WITH_IDS), ...Object.keys(WITHOUT_IDS)].filter(
+      (n) => !registered.some((r) => r.name === n),
+    )
     expect(stale, 'classified but no longer registered').toEqual([])
   })
 
   test('a method classified as taking no ids has no id-like params', () => {
     for (const { name, method } of registered) {
       if (!(name in WITHOUT_IDS)) continue
-      const schema = z.toJSONSchema(method.params as z.ZodType, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { properties?: Record<string, unknown> }> }
+      const schema = z.toJSONSchema(method.params as z.ZodType, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, { properties?: Record<string, unknown> }>
+      }
       const keys = Object.entries(schema.properties ?? {}).flatMap(([k, v]) => [k, ...Object.keys(v.properties ?? {})])
       const idKeys = keys.filter((k) => ID_PARAM.test(k) && !(ALLOWED_ID_PARAMS[name] ?? []).includes(k))
       expect(idKeys, `${name} takes ${idKeys.join(', ')}: move it to WITH_IDS`).toEqual([])
@@ -179,7 +215,7 @@ describe('the permission matrix covers the registry', () => {
 describe.each([
   ['A (same campaign)', () => study.a],
   ['C (another campaign)', () => study.c],
-])("B with the ids of %s", (_label, owner) => {
+])('B with the ids of %s', (_label, owner) => {
   const cases = Object.entries(WITH_IDS).flatMap(([name, builds]) => builds.map((build, i) => ({ name, i, build })))
 
   test.each(cases)('$name #$i: refused with an ownership error, nothing changed', async ({ name, build }) => {
@@ -205,7 +241,9 @@ describe.each([
     const r = await rolledBack((tx) => methodOf(name).invoke(as(o, tx), params))
     if ('error' in r) {
       const constant = constantOf(r.error)
-      expect([...OWNERSHIP, 'INVALID_PARAMS'], `${name}(${JSON.stringify(params)}) as its owner`).not.toContain(constant)
+      expect([...OWNERSHIP, 'INVALID_PARAMS'], `${name}(${JSON.stringify(params)}) as its owner`).not.toContain(
+        constant,
+      )
       expect(constant).not.toMatch(/^not a ServiceError/)
     }
   })

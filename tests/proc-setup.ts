@@ -16,7 +16,11 @@ export default function setup() {
   const own = !process.env.BUILD_DIR
   const dir = own ? path.join(ROOT, `build-test-${process.pid}`) : wanted
   console.log(`building into ${path.relative(ROOT, dir)} for the server-process tests …`)
-  const r = spawnSync(path.join(ROOT, 'node_modules/.bin/react-router'), ['build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BUILD_DIR: dir } })
+  const r = spawnSync(path.join(ROOT, 'node_modules/.bin/react-router'), ['build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_DIR: dir },
+  })
   if (r.status !== 0) throw new Error('build failed')
   process.env.BUILD_DIR = dir
   return () => {

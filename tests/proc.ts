@@ -55,12 +55,18 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   }
-  const proc = spawn(process.execPath, [path.join(ROOT, 'server/server.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const proc = spawn(process.execPath, [path.join(ROOT, 'server/server.mjs')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
   proc.stdout!.on('data', (d) => (out += d))
   proc.stderr!.on('data', (d) => (err += d))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  )
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000)
   let port = 0
   let ended = false
@@ -76,7 +82,12 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     else await sleep(50)
   }
   const url = `http://127.0.0.1:${port}`
-  while (!(await fetch(`${url}/readyz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (ended || Date.now() > deadline) throw new Error(`server not ready:\n${out}\n${err}`)
     await sleep(100)
   }
@@ -146,13 +157,22 @@ export async function invoke<T = Record<string, unknown>>(
 }
 
 export async function apiLogin(base: string, email: string, password: string): Promise<string> {
-  const r = await invoke<{ session: string }>(base, 'user', 'login', { idStr: email, password, platformConstant: 'WEB' })
+  const r = await invoke<{ session: string }>(base, 'user', 'login', {
+    idStr: email,
+    password,
+    platformConstant: 'WEB',
+  })
   if (!r.ret.session) throw new Error(`login ${email} failed: ${JSON.stringify(r.ret)}`)
   return r.ret.session
 }
 
 /** Logs in through the login form; returns the Cookie header value of the session. */
-export async function formLogin(base: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+export async function formLogin(
+  base: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await fetch(`${base}/user/login`, {
     method: 'POST',
     redirect: 'manual',
@@ -165,7 +185,13 @@ export async function formLogin(base: string, email: string, password: string, h
 }
 
 /** A form post from the app's own origin (ADR 004), without following the redirect. */
-export function postForm(base: string, pathname: string, body: URLSearchParams | [string, string][], cookie: string, signal?: AbortSignal) {
+export function postForm(
+  base: string,
+  pathname: string,
+  body: URLSearchParams | [string, string][],
+  cookie: string,
+  signal?: AbortSignal,
+) {
   return fetch(`${base}${pathname}`, {
     method: 'POST',
     redirect: 'manual',

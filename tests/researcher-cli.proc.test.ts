@@ -37,7 +37,11 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-const lineOf = (file: string, text: string) => fs.readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1
+const lineOf = (file: string, text: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(text)) + 1
 
 function expectProblems(r: { code: number | null; stderr: string }) {
   expect(r.code).toBe(1)

@@ -58,7 +58,12 @@ export function campaignFile(base: number, today: string, opts: { open?: boolean
       { id: id.reasons[1]!, name: t2('Never made') },
     ],
     questionnaires: [
-      { id: id.initial, type: 'INITIAL', mandatory: false, section: { id: id.initial, questions: [text(base + 101, id.initialOpt)] } },
+      {
+        id: id.initial,
+        type: 'INITIAL',
+        mandatory: false,
+        section: { id: id.initial, questions: [text(base + 101, id.initialOpt)] },
+      },
       { id: id.final, type: 'FINAL', section: { id: id.final, questions: [text(base + 201, id.finalOpt)] } },
       { id: id.tripQ, type: 'TRIP_BASED', section: { id: id.tripQ, questions: [text(base + 301, id.tripOpt)] } },
       { id: id.legQ, type: 'LEG_BASED', section: { id: id.legQ, questions: [text(base + 401, id.legOpt)] } },
@@ -105,7 +110,14 @@ function waysFile(marker: string, today: string, purposes: number[], reason: num
   })
   const done = { validationStatus: true, qtnsAnswered: false, tripPurposes: [purposes[0]] }
   return [
-    { name: `${marker} open`, legs: [leg(3, '08:00', '08:10', 'WALK'), leg(3, '08:11', '08:30', 'PUBLIC_TRANSPORT_BUS'), leg(3, '08:31', '08:40', 'WALK')] },
+    {
+      name: `${marker} open`,
+      legs: [
+        leg(3, '08:00', '08:10', 'WALK'),
+        leg(3, '08:11', '08:30', 'PUBLIC_TRANSPORT_BUS'),
+        leg(3, '08:31', '08:40', 'WALK'),
+      ],
+    },
     { name: `${marker} modes`, legs: [leg(4, '09:00', '09:20', 'CAR', { tripPurposes: [purposes[1]] })] },
     {
       name: `${marker} confirmed`,
@@ -115,8 +127,18 @@ function waysFile(marker: string, today: string, purposes: number[], reason: num
       allQuestionsAnswered: false,
       legs: [leg(5, '10:00', '10:20', 'PUBLIC_TRANSPORT_BUS', done), leg(5, '10:21', '10:30', 'WALK', done)],
     },
-    { name: `${marker} manual`, creationType: 'CREATED_MANUALLY', legs: [leg(6, '11:00', '11:30', 'BICYCLE', { tripPurposes: [purposes[0]] })] },
-    { name: `${marker} reported`, fdbkAvail: true, trpFdbkReasonIds: [reason], fdbkRemark: `${marker} remark`, legs: [leg(7, '12:00', '12:30', 'CAR')] },
+    {
+      name: `${marker} manual`,
+      creationType: 'CREATED_MANUALLY',
+      legs: [leg(6, '11:00', '11:30', 'BICYCLE', { tripPurposes: [purposes[0]] })],
+    },
+    {
+      name: `${marker} reported`,
+      fdbkAvail: true,
+      trpFdbkReasonIds: [reason],
+      fdbkRemark: `${marker} remark`,
+      legs: [leg(7, '12:00', '12:30', 'CAR')],
+    },
     {
       name: `${marker} answered`,
       validationStatus: true,
@@ -128,18 +150,49 @@ function waysFile(marker: string, today: string, purposes: number[], reason: num
   ]
 }
 
-async function participant(database: Database, s: { email: string; campaignId: number; q: CampaignIds; marker: string; today: string; now: Date; offset: number }): Promise<Participant> {
+async function participant(
+  database: Database,
+  s: { email: string; campaignId: number; q: CampaignIds; marker: string; today: string; now: Date; offset: number },
+): Promise<Participant> {
   const db = database.db
-  const u = await createUser(db, { email: s.email, password: PASSWORD, verified: true, campaignId: s.campaignId, firstName: s.marker })
-  const { tripIds } = await importTrips(db, { email: s.email, trips: waysFile(s.marker, s.today, s.q.purposes, s.q.reasons[0]!, s.offset) }, { timeZone: TZ })
-  const [open, modes, confirmed, manual, reported, answered] = tripIds as [number, number, number, number, number, number]
-  const legsOf = async (tripId: number) => (await db.select({ id: legs.id }).from(legs).where(eq(legs.tripId, tripId)).orderBy(legs.idx)).map((l) => l.id)
+  const u = await createUser(db, {
+    email: s.email,
+    password: PASSWORD,
+    verified: true,
+    campaignId: s.campaignId,
+    firstName: s.marker,
+  })
+  const { tripIds } = await importTrips(
+    db,
+    { email: s.email, trips: waysFile(s.marker, s.today, s.q.purposes, s.q.reasons[0]!, s.offset) },
+    { timeZone: TZ },
+  )
+  const [open, modes, confirmed, manual, reported, answered] = tripIds as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  const legsOf = async (tripId: number) =>
+    (await db.select({ id: legs.id }).from(legs).where(eq(legs.tripId, tripId)).orderBy(legs.idx)).map((l) => l.id)
   const openLegs = await legsOf(open)
-  const ctx = serviceContext(database, { user: asSessionUser({ id: u.id, email: u.email, campaignId: s.campaignId }), now: s.now })
+  const ctx = serviceContext(database, {
+    user: asSessionUser({ id: u.id, email: u.email, campaignId: s.campaignId }),
+    now: s.now,
+  })
   const poiRows = await db
     .insert(pois)
     .values([
-      { userId: u.id, name: `${s.marker} home`, lat: 52.52, lon: 13.4, desc: `${s.marker} street 1`, verificationStatus: true },
+      {
+        userId: u.id,
+        name: `${s.marker} home`,
+        lat: 52.52,
+        lon: 13.4,
+        desc: `${s.marker} street 1`,
+        verificationStatus: true,
+      },
       { userId: u.id, name: `${s.marker} gym`, lat: 52.53, lon: 13.41, verificationStatus: null },
     ])
     .returning({ id: pois.id })
@@ -150,7 +203,13 @@ async function participant(database: Database, s: { email: string; campaignId: n
     q: s.q,
     ctx,
     trips: { open, modes, confirmed, manual, reported, answered },
-    legs: { openFirst: openLegs[0]!, openLast: openLegs.at(-1)!, confirmedFirst: (await legsOf(confirmed))[0]!, manual: (await legsOf(manual))[0]!, answered: (await legsOf(answered))[0]! },
+    legs: {
+      openFirst: openLegs[0]!,
+      openLast: openLegs.at(-1)!,
+      confirmedFirst: (await legsOf(confirmed))[0]!,
+      manual: (await legsOf(manual))[0]!,
+      answered: (await legsOf(answered))[0]!,
+    },
     pois: poiRows.map((r) => r.id),
     marker: s.marker,
     freeDay: addDays(s.today, -20 - s.offset),
@@ -160,10 +219,29 @@ async function participant(database: Database, s: { email: string; campaignId: n
 /** Answers, drafts and a no-trip day: the rows the permission test must see unchanged. */
 async function activity(p: Participant) {
   const { ctx, q, marker } = p
-  await questionnaireService.setAnsweredCampaignQuestionnaire(ctx, { id: q.initial, resps: [{ answOptId: q.initialOpt, text: `${marker} initial` }] })
-  await questionnaireService.setAnsweredTripQuestionnaire(ctx, { id: q.tripQ, trpId: p.trips.answered, resps: [{ answOptId: q.tripOpt, text: `${marker} trip answer` }] })
-  await questionnaireService.saveDraft(ctx, { id: q.tripQ, scope: `trip:${p.trips.confirmed}`, resps: [{ answOptId: q.tripOpt, text: `${marker} draft` }], seenQuestionIds: [], position: 0 })
-  await questionnaireService.saveDraft(ctx, { id: q.legQ, scope: `leg:${p.legs.confirmedFirst}`, resps: [{ answOptId: q.legOpt, text: `${marker} leg draft` }], seenQuestionIds: [], position: 0 })
+  await questionnaireService.setAnsweredCampaignQuestionnaire(ctx, {
+    id: q.initial,
+    resps: [{ answOptId: q.initialOpt, text: `${marker} initial` }],
+  })
+  await questionnaireService.setAnsweredTripQuestionnaire(ctx, {
+    id: q.tripQ,
+    trpId: p.trips.answered,
+    resps: [{ answOptId: q.tripOpt, text: `${marker} trip answer` }],
+  })
+  await questionnaireService.saveDraft(ctx, {
+    id: q.tripQ,
+    scope: `trip:${p.trips.confirmed}`,
+    resps: [{ answOptId: q.tripOpt, text: `${marker} draft` }],
+    seenQuestionIds: [],
+    position: 0,
+  })
+  await questionnaireService.saveDraft(ctx, {
+    id: q.legQ,
+    scope: `leg:${p.legs.confirmedFirst}`,
+    resps: [{ answOptId: q.legOpt, text: `${marker} leg draft` }],
+    seenQuestionIds: [],
+    position: 0,
+  })
   await tripService.setZeroTripDay(ctx, { day: p.freeDay })
 }
 
@@ -179,9 +257,30 @@ export async function seedStudy(database: Database, opts: { now?: Date; base?: n
   const y = await importCampaign(database.db, campaignFile(base + 50_000, today, { open: false }), { timeZone: TZ })
   const tag = `${process.pid}-${n}-${Date.now().toString(36)}`
   const common = { today, now }
-  const a = await participant(database, { ...common, email: `a-${tag}@example.org`, campaignId: x, q: campaignIds(base), marker: 'A-SECRET', offset: 0 })
-  const b = await participant(database, { ...common, email: `b-${tag}@example.org`, campaignId: x, q: campaignIds(base), marker: 'B-OWN', offset: 0 })
-  const c = await participant(database, { ...common, email: `c-${tag}@example.org`, campaignId: y, q: campaignIds(base + 50_000), marker: 'C-SECRET', offset: 0 })
+  const a = await participant(database, {
+    ...common,
+    email: `a-${tag}@example.org`,
+    campaignId: x,
+    q: campaignIds(base),
+    marker: 'A-SECRET',
+    offset: 0,
+  })
+  const b = await participant(database, {
+    ...common,
+    email: `b-${tag}@example.org`,
+    campaignId: x,
+    q: campaignIds(base),
+    marker: 'B-OWN',
+    offset: 0,
+  })
+  const c = await participant(database, {
+    ...common,
+    email: `c-${tag}@example.org`,
+    campaignId: y,
+    q: campaignIds(base + 50_000),
+    marker: 'C-SECRET',
+    offset: 0,
+  })
   for (const p of [a, b, c]) await activity(p)
   return { now, today, a, b, c }
 }
@@ -200,7 +299,10 @@ export async function appTables(db: Db): Promise<string[]> {
 /** Row count and md5 over every row's text of each table: equal checksums, equal contents. */
 export async function tableChecksums(db: Db, tables?: string[]): Promise<Record<string, string>> {
   const list = tables ?? (await appTables(db))
-  const parts = list.map((t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t}" x`)
+  const parts = list.map(
+    (t) =>
+      `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t}" x`,
+  )
   const r = await db.execute<{ t: string; n: number; sum: string }>(sql.raw(parts.join(' union all ')))
   return Object.fromEntries(rowsOf<{ t: string; n: number; sum: string }>(r).map((x) => [x.t, `${x.n}:${x.sum}`]))
 }

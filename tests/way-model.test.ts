@@ -73,7 +73,14 @@ type Snap = NonNullable<Awaited<ReturnType<typeof snapshot>>>
 
 const stateOfSnap = (s: Snap) => wayState(wayFacts(s.trip, s.legs))
 /** What a participant entered, without the bookkeeping (version, derived flags). */
-const entered = (s: Snap) => s.legs.map((l) => ({ id: l.id, purposes: [...l.purposeIds].sort(), modes: [...l.tfcModes].sort(), start: l.startTime.getTime(), end: l.endTime.getTime() }))
+const entered = (s: Snap) =>
+  s.legs.map((l) => ({
+    id: l.id,
+    purposes: [...l.purposeIds].sort(),
+    modes: [...l.tfcModes].sort(),
+    start: l.startTime.getTime(),
+    end: l.endTime.getTime(),
+  }))
 
 // ---------------------------------------------------------------------------------------------------------------
 // The actions
@@ -161,7 +168,19 @@ async function newRecordedWay(legCount: number): Promise<number> {
 
 async function newManualWay(day = nextDay()): Promise<number> {
   const { trp } = await tripService.addTrip(me, {
-    trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [{ startTime: `${day} 07:00`, endTime: `${day} 07:40`, tfcModes: ['WALK', 'CAR'], tripPurposes: [purposeIds[0]] }] },
+    trp: {
+      id: '0',
+      name: null,
+      creationType: 'CREATED_MANUALLY',
+      legs: [
+        {
+          startTime: `${day} 07:00`,
+          endTime: `${day} 07:40`,
+          tfcModes: ['WALK', 'CAR'],
+          tripPurposes: [purposeIds[0]],
+        },
+      ],
+    },
   })
   return trp.id
 }
@@ -181,7 +200,8 @@ async function checkAgreement(id: number) {
   expect(api.way, `API way ${id}`).toEqual(expected)
   expect(detail.step, `detail step ${id}`).toBe(expected.step)
   expect(listed?.status, `list status ${id}`).toBe(expected.status)
-  for (const p of list.periods) expect(p.noTrips && p.tripIds.length > 0, `day ${p.day} marked and with ways`).toBe(false)
+  for (const p of list.periods)
+    expect(p.noTrips && p.tripIds.length > 0, `day ${p.day} marked and with ways`).toBe(false)
 }
 
 async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<typeof entered>>, step: Step) {
@@ -218,16 +238,25 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
     case 'setTripPurposes':
       run = () => tripService.setTripPurposes(me, { id, purposeIds: p(step.purposes), version })
       expectAfter = (a) => a.legs.forEach((l) => expect([...l.purposeIds].sort()).toEqual([...p(step.purposes)].sort()))
-      if (before.legs.length > 0 && before.legs.every((l) => [...l.purposeIds].sort().join() === [...p(step.purposes)].sort().join())) need = null
+      if (
+        before.legs.length > 0 &&
+        before.legs.every((l) => [...l.purposeIds].sort().join() === [...p(step.purposes)].sort().join())
+      )
+        need = null
       break
     case 'legPurposes': {
       if (!before.legs.length) return
       const leg = legAt(step.leg)
       const same = [...leg.purposeIds].sort().join() === [...p(step.purposes)].sort().join()
       // The app sends the whole leg with validationStatus true.
-      run = () => tripService.updateLeg(me, { leg: { id: leg.id, tripPurposes: p(step.purposes), tfcModes: leg.tfcModes, validationStatus: true }, version })
+      run = () =>
+        tripService.updateLeg(me, {
+          leg: { id: leg.id, tripPurposes: p(step.purposes), tfcModes: leg.tfcModes, validationStatus: true },
+          version,
+        })
       if (same) need = null
-      expectAfter = (a) => expect([...a.legs.find((l) => l.id === leg.id)!.purposeIds].sort()).toEqual([...p(step.purposes)].sort())
+      expectAfter = (a) =>
+        expect([...a.legs.find((l) => l.id === leg.id)!.purposeIds].sort()).toEqual([...p(step.purposes)].sort())
       break
     }
     case 'legModes': {
@@ -236,7 +265,8 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
       const same = [...leg.tfcModes].sort().join() === [...step.modes].sort().join()
       run = () => tripService.updateLeg(me, { leg: { id: leg.id, tfcModes: step.modes }, version })
       need = same ? null : 'setModes'
-      expectAfter = (a) => expect([...a.legs.find((l) => l.id === leg.id)!.tfcModes].sort()).toEqual([...step.modes].sort())
+      expectAfter = (a) =>
+        expect([...a.legs.find((l) => l.id === leg.id)!.tfcModes].sort()).toEqual([...step.modes].sort())
       break
     }
     case 'validateLeg': {
@@ -250,7 +280,12 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
       if (!before.legs.length) return
       const leg = legAt(step.leg)
       // A dialog saved without a change: nothing changes, not even the version.
-      const err = await call(() => tripService.updateLeg(me, { leg: { id: leg.id, tripPurposes: leg.purposeIds, tfcModes: leg.tfcModes }, version }))
+      const err = await call(() =>
+        tripService.updateLeg(me, {
+          leg: { id: leg.id, tripPurposes: leg.purposeIds, tfcModes: leg.tfcModes },
+          version,
+        }),
+      )
       expect(err).toBeNull()
       expect(await snapshot(id)).toEqual(before)
       return
@@ -286,13 +321,38 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
     case 'editManual': {
       if (before.trip.creationType !== 'CREATED_MANUALLY' || !before.legs.length) {
         need = null
-        run = () => tripService.updateTrip(me, { trp: { id, legs: [{ startTime: '2026-10-01 08:00', endTime: '2026-10-01 08:10', tfcModes: step.modes, tripPurposes: [purposeIds[0]] }] }, version })
+        run = () =>
+          tripService.updateTrip(me, {
+            trp: {
+              id,
+              legs: [
+                {
+                  startTime: '2026-10-01 08:00',
+                  endTime: '2026-10-01 08:10',
+                  tfcModes: step.modes,
+                  tripPurposes: [purposeIds[0]],
+                },
+              ],
+            },
+            version,
+          })
         break
       }
       const leg = before.legs[0]
       run = () =>
         tripService.updateTrip(me, {
-          trp: { id, legs: [{ id: leg.id, startTime: leg.startTime.toISOString(), endTime: leg.endTime.toISOString(), tfcModes: step.modes, tripPurposes: leg.purposeIds }] },
+          trp: {
+            id,
+            legs: [
+              {
+                id: leg.id,
+                startTime: leg.startTime.toISOString(),
+                endTime: leg.endTime.toISOString(),
+                tfcModes: step.modes,
+                tripPurposes: leg.purposeIds,
+              },
+            ],
+          },
           version: step.stale ? version - 1 : version,
         })
       expectAfter = step.stale ? null : (a) => expect([...a.legs[0].tfcModes].sort()).toEqual([...step.modes].sort())
@@ -306,7 +366,10 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
     expect(err?.constant, `${step.kind} in ${state.state} must be refused`).toBeDefined()
     expect(after).toEqual(before)
   } else if (err) {
-    expect(STATE_ERRORS.has(err.constant) && need != null, `${step.kind} in ${state.state} refused with ${err.constant} although allowed`).toBe(false)
+    expect(
+      STATE_ERRORS.has(err.constant) && need != null,
+      `${step.kind} in ${state.state} refused with ${err.constant} although allowed`,
+    ).toBe(false)
     expect(after, `refused ${step.kind} (${err.constant}) changed the way`).toEqual(before)
   } else if (after && expectAfter) {
     expectAfter(after)
@@ -318,7 +381,8 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
   }
   for (const w of ways) {
     const s = await snapshot(w)
-    if (s && !confirmedSnaps.has(w) && (s.trip.confirmationStatus || s.trip.validationStatus)) confirmedSnaps.set(w, entered(s))
+    if (s && !confirmedSnaps.has(w) && (s.trip.confirmationStatus || s.trip.validationStatus))
+      confirmedSnaps.set(w, entered(s))
   }
   await checkAgreement(id)
 }
@@ -332,10 +396,13 @@ async function finish(id: number) {
     const st = stateOfSnap(s)
     if (st.allows.withdrawReport) await tripService.deleteTripFeedback(me, { id })
     else if (st.allows.confirm) await tripService.confirmTrip(me, { id, version: s.trip.version })
-    else if (st.allows.setPurposes && s.legs.length) await tripService.setTripPurposes(me, { id, purposeIds: [purposeIds[0]], version: s.trip.version })
+    else if (st.allows.setPurposes && s.legs.length)
+      await tripService.setTripPurposes(me, { id, purposeIds: [purposeIds[0]], version: s.trip.version })
     else throw new Error(`way ${id} (${st.state}, not confirmed) offers no way forward: ${JSON.stringify(st.allows)}`)
   }
-  expect((await snapshot(id))!.trip.confirmationStatus, `way ${id} not confirmed by following offered actions`).toBe(true)
+  expect((await snapshot(id))!.trip.confirmationStatus, `way ${id} not confirmed by following offered actions`).toBe(
+    true,
+  )
 }
 
 // The walk is bounded in time as well as in runs: on a busy machine it stops after EXPLORE_MS with the runs it made
@@ -344,17 +411,25 @@ const EXPLORE_MS = Number(process.env.WAY_MODEL_MS ?? 150_000)
 const MIN_RUNS = Math.min(RUNS, 15)
 let walks = 0
 
-test('the review loop has no traps (model-based, real services on PGlite)', { timeout: EXPLORE_MS + 120_000 }, async () => {
-  const seed = process.env.WAY_MODEL_SEED ? Number(process.env.WAY_MODEL_SEED) : undefined
-  await fc.assert(
-    fc.asyncProperty(fc.array(stepArb, { minLength: 10, maxLength: 40 }), fc.integer({ min: 1, max: 3 }), async (plan, legCount) => {
-      walks++
-      const ways = [await newRecordedWay(legCount), await newRecordedWay(2), await newManualWay()]
-      const confirmedSnaps = new Map<number, ReturnType<typeof entered>>()
-      for (const step of plan) await runStep(ways, confirmedSnaps, step)
-      for (const id of ways) await finish(id)
-    }),
-    { numRuns: RUNS, seed, endOnFailure: true, interruptAfterTimeLimit: EXPLORE_MS, markInterruptAsFailure: false },
-  )
-  expect(walks, `only ${walks} walks in ${EXPLORE_MS} ms`).toBeGreaterThanOrEqual(MIN_RUNS)
-})
+test(
+  'the review loop has no traps (model-based, real services on PGlite)',
+  { timeout: EXPLORE_MS + 120_000 },
+  async () => {
+    const seed = process.env.WAY_MODEL_SEED ? Number(process.env.WAY_MODEL_SEED) : undefined
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(stepArb, { minLength: 10, maxLength: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (plan, legCount) => {
+          walks++
+          const ways = [await newRecordedWay(legCount), await newRecordedWay(2), await newManualWay()]
+          const confirmedSnaps = new Map<number, ReturnType<typeof entered>>()
+          for (const step of plan) await runStep(ways, confirmedSnaps, step)
+          for (const id of ways) await finish(id)
+        },
+      ),
+      { numRuns: RUNS, seed, endOnFailure: true, interruptAfterTimeLimit: EXPLORE_MS, markInterruptAsFailure: false },
+    )
+    expect(walks, `only ${walks} walks in ${EXPLORE_MS} ms`).toBeGreaterThanOrEqual(MIN_RUNS)
+  },
+)

@@ -41,14 +41,23 @@ const str = { type: 'string' } as const
 const flag = { type: 'boolean' } as const
 
 const COMMANDS: Record<CommandName, { options: Options; required: string[] }> = {
-  'user:create': { options: { email: str, password: str, verified: flag, campaign: str, 'password-update-required': flag }, required: ['email', 'password'] },
+  'user:create': {
+    options: { email: str, password: str, verified: flag, campaign: str, 'password-update-required': flag },
+    required: ['email', 'password'],
+  },
   'campaign:import': { options: { file: str, 'dry-run': flag }, required: ['file'] },
   'campaign:assign': { options: { campaign: str, email: str }, required: ['campaign', 'email'] },
   'trips:import': { options: { email: str, file: str, 'dry-run': flag }, required: ['email', 'file'] },
   export: { options: { campaign: str, out: str, 'with-identity': flag }, required: ['campaign', 'out'] },
   'campaign:export': { options: { campaign: str, out: str }, required: ['campaign'] },
-  status: { options: { campaign: str, csv: str, html: str, 'with-identity': flag, 'inactive-days': str }, required: ['campaign'] },
-  remind: { options: { campaign: str, 'inactive-days': str, 'interval-days': str, 'dry-run': flag }, required: ['campaign', 'inactive-days'] },
+  status: {
+    options: { campaign: str, csv: str, html: str, 'with-identity': flag, 'inactive-days': str },
+    required: ['campaign'],
+  },
+  remind: {
+    options: { campaign: str, 'inactive-days': str, 'interval-days': str, 'dry-run': flag },
+    required: ['campaign', 'inactive-days'],
+  },
 }
 
 /** Files given with --file, kept to point problems at their lines. */
@@ -62,7 +71,8 @@ function commandArgs(command: CommandName, argv: string[]): Record<string, unkno
   const spec = COMMANDS[command]
   let values: Record<string, string | boolean | undefined>
   try {
-    values = parseArgs({ args: argv, options: spec.options, strict: true, allowPositionals: false }).values as typeof values
+    values = parseArgs({ args: argv, options: spec.options, strict: true, allowPositionals: false })
+      .values as typeof values
   } catch (err) {
     throw new CommandError(`${command}: ${(err as Error).message}`)
   }
@@ -177,7 +187,9 @@ function postJson(server: ServerHandoff, body: string): Promise<{ status: number
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        )
         response.on('error', reject)
       },
     )

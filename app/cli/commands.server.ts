@@ -10,14 +10,27 @@ import { trips, users } from '~/db/schema'
 import type { Mailer } from '~/infra/mailer.server'
 import { campaignFileText } from '~/services/export-campaign.server'
 import { runExport } from '~/services/export.server'
-import { assignCampaign, campaignSummary, createUser, importCampaignFile, importTrips, studyTimeZone } from '~/services/import.server'
+import {
+  assignCampaign,
+  campaignSummary,
+  createUser,
+  importCampaignFile,
+  importTrips,
+  studyTimeZone,
+} from '~/services/import.server'
 import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from '~/services/study.server'
 
-const CampaignId = z.coerce.number({ error: 'expected a campaign id' }).int('expected a campaign id').positive('expected a campaign id')
+const CampaignId = z.coerce
+  .number({ error: 'expected a campaign id' })
+  .int('expected a campaign id')
+  .positive('expected a campaign id')
 const Text = z.string({ error: 'required' }).min(1, 'required')
 // Resolved by the CLI: the server's working directory is not the researcher's.
 const AbsolutePath = Text.refine((p) => path.isAbsolute(p), 'must be an absolute path')
-const Days = z.coerce.number({ error: 'expected a number of days' }).int('expected whole days').min(0, 'expected a number of days')
+const Days = z.coerce
+  .number({ error: 'expected a number of days' })
+  .int('expected whole days')
+  .min(0, 'expected a number of days')
 
 /** Arguments per command: the CLI's option names (camelCased), with --file replaced by its parsed content. */
 export const COMMAND_ARGS = {
@@ -90,13 +103,25 @@ function parseArgs<C extends CommandName>(command: C, args: unknown): z.output<(
   throw new CommandError(`${command}: --${kebab(key)}: ${message}`)
 }
 
-export async function runCommand(db: Db, command: string, args: unknown, deps: CommandDeps = {}): Promise<{ output: string[] }> {
+export async function runCommand(
+  db: Db,
+  command: string,
+  args: unknown,
+  deps: CommandDeps = {},
+): Promise<{ output: string[] }> {
   const progress = deps.progress ?? noProgress
-  if (!isCommand(command)) throw new CommandError(`unknown command '${command}' (commands: ${COMMAND_NAMES.join(', ')})`)
+  if (!isCommand(command))
+    throw new CommandError(`unknown command '${command}' (commands: ${COMMAND_NAMES.join(', ')})`)
   switch (command) {
     case 'user:create': {
       const a = parseArgs(command, args)
-      const user = await createUser(db, { email: a.email, password: a.password, verified: a.verified, campaignId: a.campaign, passwordUpdateRequired: a.passwordUpdateRequired })
+      const user = await createUser(db, {
+        email: a.email,
+        password: a.password,
+        verified: a.verified,
+        campaignId: a.campaign,
+        passwordUpdateRequired: a.passwordUpdateRequired,
+      })
       const details = [`id ${user.id}`, `pseudonym ${user.pseudonym}`, a.verified ? 'verified' : 'not verified']
       if (a.campaign) details.push(`campaign ${a.campaign}`)
       if (a.passwordUpdateRequired) details.push('password update required')
@@ -106,7 +131,12 @@ export async function runCommand(db: Db, command: string, args: unknown, deps: C
       const a = parseArgs(command, args)
       if (a.dryRun) {
         const { notes } = await importCampaignFile(db, a.data, { dryRun: true })
-        return { output: [...notes.map((n) => `note: ${n}`), 'dry run: the file is valid and would import; nothing was written'] }
+        return {
+          output: [
+            ...notes.map((n) => `note: ${n}`),
+            'dry run: the file is valid and would import; nothing was written',
+          ],
+        }
       }
       const { id, notes } = await importCampaignFile(db, a.data)
       const s = await campaignSummary(db, id)
@@ -122,19 +152,33 @@ export async function runCommand(db: Db, command: string, args: unknown, deps: C
     case 'trips:import': {
       const a = parseArgs(command, args)
       const shown = progress('trips:import', 'ways')
-      const result = await importTrips(db, { email: a.email, trips: a.data }, { dryRun: a.dryRun, onProgress: (p) => shown.update(p.done, p.total) })
+      const result = await importTrips(
+        db,
+        { email: a.email, trips: a.data },
+        { dryRun: a.dryRun, onProgress: (p) => shown.update(p.done, p.total) },
+      )
       shown.finish()
       const notes = result.notes.map((n) => `note: ${n}`)
       const what = `${result.tripIds.length} ways with ${result.legs} legs for ${a.email.toLowerCase()}`
-      return { output: [...notes, a.dryRun ? `dry run: would import ${what}; nothing was written` : `imported ${what}`] }
+      return {
+        output: [...notes, a.dryRun ? `dry run: would import ${what}; nothing was written` : `imported ${what}`],
+      }
     }
     case 'export': {
       const a = parseArgs(command, args)
-      const [{ total }] = await db.select({ total: count() }).from(trips).innerJoin(users, eq(users.id, trips.userId)).where(eq(users.campaignId, a.campaign))
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(trips)
+        .innerJoin(users, eq(users.id, trips.userId))
+        .where(eq(users.campaignId, a.campaign))
       const shown = progress('export', 'ways')
       let done = 0
       const onBatch = (b: { kind: string; rows: number }) => b.kind === 'ways' && shown.update((done += b.rows), total)
-      const summary = await runExport(db, { campaignId: a.campaign, outDir: a.out, withIdentity: a.withIdentity }, { onBatch })
+      const summary = await runExport(
+        db,
+        { campaignId: a.campaign, outDir: a.out, withIdentity: a.withIdentity },
+        { onBatch },
+      )
       shown.finish()
       return { output: summary.split('\n').filter((line) => line !== '') }
     }

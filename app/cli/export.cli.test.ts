@@ -33,7 +33,9 @@ describe.skipIf(usePostgres)('npm run admin -- export', () => {
     'writes the files and exits 0',
     async () => {
       const out = path.join(tmp, 'out')
-      const r = await run(['--import', 'tsx', 'app/cli/admin.ts', 'export', '--campaign', '1', '--out', out], { DATA_DIR: path.join(tmp, 'data') })
+      const r = await run(['--import', 'tsx', 'app/cli/admin.ts', 'export', '--campaign', '1', '--out', out], {
+        DATA_DIR: path.join(tmp, 'data'),
+      })
       expect(r.stderr).toBe('')
       expect(r.code).toBe(0)
       expect(r.stdout).toMatch(/^exported campaign 1 "Mobil in Berlin 2026": 2 participants, \d+ ways, \d+ legs/)
@@ -50,7 +52,9 @@ describe.skipIf(usePostgres)('npm run admin -- export', () => {
     'refuses an unknown campaign with exit code 1 and writes nothing',
     async () => {
       const out = path.join(tmp, 'never')
-      const r = await run(['--import', 'tsx', 'app/cli/admin.ts', 'export', '--campaign', '99', '--out', out], { DATA_DIR: path.join(tmp, 'data') })
+      const r = await run(['--import', 'tsx', 'app/cli/admin.ts', 'export', '--campaign', '99', '--out', out], {
+        DATA_DIR: path.join(tmp, 'data'),
+      })
       expect(r.code).toBe(1)
       expect(r.stderr).toBe('error: campaign 99 does not exist\n')
       expect(r.stdout).toBe('')
@@ -70,7 +74,13 @@ describe.skipIf(usePostgres)('memory', () => {
       const r = await run(['--expose-gc', '--import', 'tsx', 'tests/export-memory.ts', out])
       expect(r.stderr).toBe('')
       expect(r.code).toBe(0)
-      const m = JSON.parse(r.stdout.trim().split('\n').pop()!) as { summary: string; before: number; batches: number[]; after: number; geojsonBytes: number }
+      const m = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+        summary: string
+        before: number
+        batches: number[]
+        after: number
+        geojsonBytes: number
+      }
       expect(m.summary).toContain('10000 ways, 20000 legs')
       const MB = 1024 * 1024
       // Ten batches of 1,000 ways; the GeoJSON alone is ~35 MB.
@@ -84,7 +94,10 @@ describe.skipIf(usePostgres)('memory', () => {
       // before the reading (20 runs without a step, 2 of 6 had one before).
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
       const readings = `heap in MB before ${mb(m.before)}, after each batch ${m.batches.map(mb).join(' ')}, after ${mb(m.after)}`
-      expect(median(m.batches.slice(-3)) - median(m.batches.slice(1, 4)), `late batches vs early ones; ${readings}`).toBeLessThan(8 * MB)
+      expect(
+        median(m.batches.slice(-3)) - median(m.batches.slice(1, 4)),
+        `late batches vs early ones; ${readings}`,
+      ).toBeLessThan(8 * MB)
       expect(median(m.batches) - m.before, `batches vs before; ${readings}`).toBeLessThan(16 * MB)
       expect(m.after - m.before, `after vs before; ${readings}`).toBeLessThan(8 * MB)
     },

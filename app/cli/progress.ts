@@ -17,7 +17,11 @@ export interface Progress {
 const seconds = (ms: number) => (ms / 1000).toFixed(1)
 
 /** Progress of `label` counted in `unit` (e.g. "ways"). */
-export function progress(label: string, unit: string, o: { sink?: ProgressSink; now?: () => number; quietMs?: number; everyMs?: number } = {}): Progress {
+export function progress(
+  label: string,
+  unit: string,
+  o: { sink?: ProgressSink; now?: () => number; quietMs?: number; everyMs?: number } = {},
+): Progress {
   const sink = o.sink ?? process.stderr
   const now = o.now ?? Date.now
   const quietMs = o.quietMs ?? 2000

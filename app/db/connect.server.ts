@@ -59,7 +59,10 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     const lock = await pool.connect()
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-      await migratePg(db as never, { migrationsFolder: migrationsFolder(), migrationsSchema: opts.pgSchema ?? 'drizzle' })
+      await migratePg(db as never, {
+        migrationsFolder: migrationsFolder(),
+        migrationsSchema: opts.pgSchema ?? 'drizzle',
+      })
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
       lock.release()

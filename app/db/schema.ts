@@ -88,7 +88,10 @@ export const oneTimeTokens = pgTable(
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId, t.kind)],
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId, t.kind),
+  ],
 )
 
 /** Throttle events (failed logins, registrations, reset requests), shared by every app process. */

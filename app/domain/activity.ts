@@ -15,7 +15,13 @@ export function isInactive(lastActivity: Date | null, joined: Date, now: Date, d
 }
 
 /** A reminder is due when they are inactive, have ways waiting, and the last reminder is older than the interval. */
-export function reminderDue(o: { inactive: boolean; waiting: number; lastReminder: Date | null; now: Date; intervalDays: number }): boolean {
+export function reminderDue(o: {
+  inactive: boolean
+  waiting: number
+  lastReminder: Date | null
+  now: Date
+  intervalDays: number
+}): boolean {
   if (!o.inactive || o.waiting <= 0) return false
   return o.lastReminder === null || o.now.getTime() - o.lastReminder.getTime() >= o.intervalDays * DAY_MS
 }

@@ -8,9 +8,17 @@ import { isAnswered, isQuestionValid, isSupported, shapeProblem } from './questi
 import { maximumSum, NUMBER_MAX_DEFAULT, NUMBER_MIN_DEFAULT, ROW_TEXT_MAX_DEFAULT, sliderConfig } from './numbers'
 import { answerTextToDate } from './questionText'
 import { parseLocatorText } from './geoAnswer'
-import { answersOf, questionByOption, sortedSubQuestions, visibleQuestions, type QuestionLike, type SectionLike } from './questionFlow'
+import {
+  answersOf,
+  questionByOption,
+  sortedSubQuestions,
+  visibleQuestions,
+  type QuestionLike,
+  type SectionLike,
+} from './questionFlow'
 
-export type AnswerConstant = 'ANSWER_UNKNOWN_OPTION' | 'ANSWER_OUT_OF_RANGE' | 'ANSWER_MANDATORY_MISSING' | 'ANSWER_INVALID'
+export type AnswerConstant =
+  'ANSWER_UNKNOWN_OPTION' | 'ANSWER_OUT_OF_RANGE' | 'ANSWER_MANDATORY_MISSING' | 'ANSWER_INVALID'
 
 /** Why an answer is refused; each reason has a text in questionnaire.json (errors.<reason>). */
 export type ProblemReason =
@@ -69,7 +77,12 @@ export function rowTextMax(q: Pick<QuestionLike, 'max'>): number {
   return q.max ?? ROW_TEXT_MAX_DEFAULT
 }
 
-const problem = (constant: AnswerConstant, reason: ProblemReason, q: QuestionLike, extra: Partial<AnswerProblem> = {}): AnswerProblem => ({
+const problem = (
+  constant: AnswerConstant,
+  reason: ProblemReason,
+  q: QuestionLike,
+  extra: Partial<AnswerProblem> = {},
+): AnswerProblem => ({
   constant,
   reason,
   questionId: q.id,
@@ -109,7 +122,9 @@ function valueProblem(q: QuestionLike, a: Answer, env: CheckEnv): AnswerProblem 
     const m = TIME_RE.exec(s)
     if (!m) return problem('ANSWER_INVALID', 'time', q, at)
     // Time input: hour 0 to 24, minute 0 to 59.
-    return Number(m[1]) > 24 || Number(m[2]) > 59 || Number(m[3]) > 59 ? problem('ANSWER_OUT_OF_RANGE', 'time', q, at) : null
+    return Number(m[1]) > 24 || Number(m[2]) > 59 || Number(m[3]) > 59
+      ? problem('ANSWER_OUT_OF_RANGE', 'time', q, at)
+      : null
   }
   if (LOCATORS.has(q.type)) return parseLocatorText(s) ? null : problem('ANSWER_INVALID', 'place', q, at)
   return null
@@ -147,7 +162,9 @@ export function questionProblem(q: QuestionLike, answers: readonly Answer[], env
     if (sum > max + 1e-9) return problem('ANSWER_OUT_OF_RANGE', 'sum', q, { params: { max } })
   }
   if (!isQuestionValid(q, own)) {
-    return !isAnswered(q.type, own) ? problem('ANSWER_MANDATORY_MISSING', 'mandatory', q) : problem('ANSWER_INVALID', 'oneAnswer', q)
+    return !isAnswered(q.type, own)
+      ? problem('ANSWER_MANDATORY_MISSING', 'mandatory', q)
+      : problem('ANSWER_INVALID', 'oneAnswer', q)
   }
   return null
 }
@@ -165,14 +182,16 @@ export function questionOk(env: CheckEnv) {
 export function checkAnswers(section: SectionLike, resps: readonly Answer[], env: CheckEnv): AnswerProblem | null {
   const byOption = questionByOption(section)
   for (const a of resps) {
-    if (!byOption.has(a.answOptId)) return { constant: 'ANSWER_UNKNOWN_OPTION', reason: 'unknownOption', answOptId: a.answOptId }
+    if (!byOption.has(a.answOptId))
+      return { constant: 'ANSWER_UNKNOWN_OPTION', reason: 'unknownOption', answOptId: a.answOptId }
   }
   const visible = visibleQuestions(section, resps)
   const visibleIds = new Set(visible.map((q) => q.id))
   for (const a of resps) {
     const q = byOption.get(a.answOptId)!
     // Unsupported questions (DRAG_RAT) are not shown here, but another client may answer them.
-    if (!visibleIds.has(q.id) && isSupported(q.type)) return problem('ANSWER_INVALID', 'hidden', q, { answOptId: a.answOptId })
+    if (!visibleIds.has(q.id) && isSupported(q.type))
+      return problem('ANSWER_INVALID', 'hidden', q, { answOptId: a.answOptId })
   }
   for (const q of visible) {
     const p = questionProblem(q, resps, env)

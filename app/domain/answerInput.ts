@@ -7,7 +7,14 @@ import type { Answer } from './questionnaire'
 import type { Day } from './time'
 import { dayInZone, zonedParts } from './time'
 import { applyConstantSum, clampNumber, maximumSum, normalizeRowText, sliderConfig } from './numbers'
-import { answerTextToDate, dateToAnswerText, DEFAULT_ANSWER_HOUR, DEFAULT_ANSWER_MINUTE, parseTimeAnswer, timeAnswer } from './questionText'
+import {
+  answerTextToDate,
+  dateToAnswerText,
+  DEFAULT_ANSWER_HOUR,
+  DEFAULT_ANSWER_MINUTE,
+  parseTimeAnswer,
+  timeAnswer,
+} from './questionText'
 import { clampHour, clampMinute, twoDigits } from './timeInput'
 import { latLonInputText, parseLatLonInput, parseLocatorText, pointText } from './geoAnswer'
 import { numberBounds, rowTextMax } from './answerCheck'
@@ -76,7 +83,11 @@ const textOf = (answers: readonly Answer[], optId: number) => answers.find((a) =
  * Picked ids of one choice group: unknown ids and duplicates dropped; picking an exclusive option clears the
  * others — an exclusive option posted together with others (no JS) is kept alone.
  */
-function pickedIds(raw: string[], group: { id: number; exclOpt?: boolean | null }[], multiple: boolean): { ids: number[]; exclusiveOnly: boolean } {
+function pickedIds(
+  raw: string[],
+  group: { id: number; exclOpt?: boolean | null }[],
+  multiple: boolean,
+): { ids: number[]; exclusiveOnly: boolean } {
   const known = new Set(group.map((o) => o.id))
   const ids = [...new Set(raw.map(Number))].filter((id) => known.has(id))
   if (!multiple) return { ids, exclusiveOnly: false }
@@ -99,7 +110,12 @@ function sliderValue(form: FormLike, optId: number, previous: string): string {
  * Texts that cannot be read (a number field with letters) are kept as typed, so nothing is lost; the check
  * (answerCheck.questionProblem) then refuses them with a message.
  */
-export function parseQuestionForm(q: QuestionLike, form: FormLike, previous: readonly Answer[], env: InputEnv): ParsedInput {
+export function parseQuestionForm(
+  q: QuestionLike,
+  form: FormLike,
+  previous: readonly Answer[],
+  env: InputEnv,
+): ParsedInput {
   const answers: Answer[] = []
   let notice: InputNotice | null = null
   const opts = options(q)
@@ -111,7 +127,11 @@ export function parseQuestionForm(q: QuestionLike, form: FormLike, previous: rea
   }
   if (MATRICES.has(q.type)) {
     for (const row of sortedSubQuestions(q)) {
-      const { ids, exclusiveOnly } = pickedIds(form.getAll(field.row(row.id)), row.answOpts, q.type === 'MULTIPLE_CHOICE_MATRIX')
+      const { ids, exclusiveOnly } = pickedIds(
+        form.getAll(field.row(row.id)),
+        row.answOpts,
+        q.type === 'MULTIPLE_CHOICE_MATRIX',
+      )
       if (exclusiveOnly) notice = 'exclusiveOnly'
       answers.push(...ids.map((answOptId) => ({ answOptId, text: '' })))
     }
@@ -121,7 +141,9 @@ export function parseQuestionForm(q: QuestionLike, form: FormLike, previous: rea
     const cfg = sliderConfig(q)
     const before = opts.map((o) => textOf(previous, o.id) ?? String(cfg.min))
     const values = opts.map((o, i) => {
-      const n = Number(clampNumber(sliderValue(form, o.id, before[i]), { min: cfg.min, max: cfg.max, float: true }) ?? before[i])
+      const n = Number(
+        clampNumber(sliderValue(form, o.id, before[i]), { min: cfg.min, max: cfg.max, float: true }) ?? before[i],
+      )
       return Number.isFinite(n) ? n : cfg.min
     })
     // The last moved slider is reduced by the excess. Without JS: the last field that changed.
@@ -183,7 +205,10 @@ export function parseQuestionForm(q: QuestionLike, form: FormLike, previous: rea
         const m = form.get(field.minute(o.id)) ?? ''
         hour = h.trim() === '' ? DEFAULT_ANSWER_HOUR : clampHour(h, prevParts?.hour ?? DEFAULT_ANSWER_HOUR)
         minute = m.trim() === '' ? DEFAULT_ANSWER_MINUTE : clampMinute(m, prevParts?.minute ?? DEFAULT_ANSWER_MINUTE)
-        if ((h.trim() !== '' && String(hour) !== String(Number(h))) || (m.trim() !== '' && String(minute) !== String(Number(m)))) {
+        if (
+          (h.trim() !== '' && String(hour) !== String(Number(h))) ||
+          (m.trim() !== '' && String(minute) !== String(Number(m)))
+        ) {
           notice = 'timeAdjusted'
         }
       }
@@ -195,7 +220,8 @@ export function parseQuestionForm(q: QuestionLike, form: FormLike, previous: rea
       const before = parseTimeAnswer(prev)
       const hour = h === '' ? 0 : clampHour(h, before?.hour ?? 0)
       const minute = m === '' ? 0 : clampMinute(m, before?.minute ?? 0)
-      if ((h !== '' && String(hour) !== String(Number(h))) || (m !== '' && String(minute) !== String(Number(m)))) notice = 'timeAdjusted'
+      if ((h !== '' && String(hour) !== String(Number(h))) || (m !== '' && String(minute) !== String(Number(m))))
+        notice = 'timeAdjusted'
       answers.push({ answOptId: o.id, text: timeAnswer(hour, minute)! })
     } else if (LOCATORS.has(q.type)) {
       const raw = (form.get(field.value(o.id)) ?? '').trim()
@@ -213,7 +239,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100
  * Field values for rendering a question with its answers. Defaults: a date question without an answer shows
  * today (at 12:00 for date-time) — unless the participant already left it empty (`seen`) —, a slider its minimum.
  */
-export function questionFormState(q: QuestionLike, answers: readonly Answer[], env: InputEnv, flags: { seen?: boolean } = {}): FormState {
+export function questionFormState(
+  q: QuestionLike,
+  answers: readonly Answer[],
+  env: InputEnv,
+  flags: { seen?: boolean } = {},
+): FormState {
   const state: FormState = {}
   const opts = options(q)
   const picked = (ids: number[]) => ids.filter((id) => answers.some((a) => a.answOptId === id)).map(String)

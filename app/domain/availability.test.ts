@@ -44,14 +44,26 @@ describe('buttonState', () => {
     ['final, initial optional unanswered', open, true, { mandatory: false, answered: false }, 'toAnswer'],
     ['final, no initial', open, true, null, 'toAnswer'],
     ['non-final ignores initial', open, false, { mandatory: true, answered: false }, 'toAnswer'],
-    ['final not yet available beats locked', { available: 'from', answered: false }, true, { mandatory: true, answered: false }, 'availableFrom'],
+    [
+      'final not yet available beats locked',
+      { available: 'from', answered: false },
+      true,
+      { mandatory: true, answered: false },
+      'availableFrom',
+    ],
   ] as const)('%s → %s', (_label, summary, isFinal, initial, expected) => {
     expect(buttonState(summary, { isFinal, initial })).toBe(expected)
   })
 })
 
 describe('buttonDate / canAnswer', () => {
-  const s = { availFrom: '2026-11-01 08:00', availUntil: '2026-11-30 23:59', available: null, answered: false, mandatory: true }
+  const s = {
+    availFrom: '2026-11-01 08:00',
+    availUntil: '2026-11-30 23:59',
+    available: null,
+    answered: false,
+    mandatory: true,
+  }
   test.each([
     ['availableFrom', '2026-11-01 08:00', false],
     ['expired', '2026-11-30 23:59', false],

@@ -26,7 +26,8 @@ export function weekdayName(day: Day, locale: Locale): string {
   const p = parseDay(day)
   if (!p) throw new RangeError(`Invalid day '${day}'`)
   let f = weekdayFormats.get(locale)
-  if (!f) weekdayFormats.set(locale, (f = new Intl.DateTimeFormat(toBcp47(locale), { weekday: 'long', timeZone: 'UTC' })))
+  if (!f)
+    weekdayFormats.set(locale, (f = new Intl.DateTimeFormat(toBcp47(locale), { weekday: 'long', timeZone: 'UTC' })))
   return f.format(new Date(Date.UTC(p.year, p.month - 1, p.day, 12)))
 }
 
@@ -37,7 +38,11 @@ export function shortDayName(day: Day, locale: Locale): string {
   const p = parseDay(day)
   if (!p) throw new RangeError(`Invalid day '${day}'`)
   let f = shortWeekdayFormats.get(locale)
-  if (!f) shortWeekdayFormats.set(locale, (f = new Intl.DateTimeFormat(toBcp47(locale), { weekday: 'short', timeZone: 'UTC' })))
+  if (!f)
+    shortWeekdayFormats.set(
+      locale,
+      (f = new Intl.DateTimeFormat(toBcp47(locale), { weekday: 'short', timeZone: 'UTC' })),
+    )
   const weekday = f.format(new Date(Date.UTC(p.year, p.month - 1, p.day, 12))).replace(/\.$/, '')
   return `${weekday} ${String(p.day).padStart(2, '0')}.${String(p.month).padStart(2, '0')}.`
 }

@@ -64,13 +64,37 @@ describe('isoInZone', () => {
 
 describe('lineGeometry (RFC 7946)', () => {
   test('positions are [lon, lat]', () => {
-    expect(lineGeometry([{ lat: 52.5, lon: 13.4 }, { lat: 52.6, lon: 13.5 }])).toEqual({ type: 'LineString', coordinates: [[13.4, 52.5], [13.5, 52.6]] })
+    expect(
+      lineGeometry([
+        { lat: 52.5, lon: 13.4 },
+        { lat: 52.6, lon: 13.5 },
+      ]),
+    ).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [13.4, 52.5],
+        [13.5, 52.6],
+      ],
+    })
   })
   test.each([
     [[], null],
     [[{ lat: 52.5, lon: 13.4 }], null],
-    [[{ lat: 52.5, lon: 13.4 }, { lat: 95, lon: 13.4 }], null],
-    [[{ lat: 52.5, lon: 13.4 }, { lat: Number.NaN, lon: 1 }, { lat: 52.6, lon: 181 }], null],
+    [
+      [
+        { lat: 52.5, lon: 13.4 },
+        { lat: 95, lon: 13.4 },
+      ],
+      null,
+    ],
+    [
+      [
+        { lat: 52.5, lon: 13.4 },
+        { lat: Number.NaN, lon: 1 },
+        { lat: 52.6, lon: 181 },
+      ],
+      null,
+    ],
   ])('fewer than two usable points → null (%#)', (points, expected) => expect(lineGeometry(points)).toBe(expected))
 })
 

@@ -14,10 +14,15 @@ describe('parseFileTime', () => {
     expect(t).not.toBeNull()
     expect(fileTimeToDate(t!, 'Europe/Berlin').toISOString()).toBe(iso)
   })
-  test.each(['2026-02-30 08:10', '2026-11-02 24:00', '2026-11-02', '08:10', '2026-11-02 8:10', 'yesterday', '2026-11-02 08:10:61'])(
-    '%s is not a time',
-    (value) => expect(parseFileTime(value)).toBeNull(),
-  )
+  test.each([
+    '2026-02-30 08:10',
+    '2026-11-02 24:00',
+    '2026-11-02',
+    '08:10',
+    '2026-11-02 8:10',
+    'yesterday',
+    '2026-11-02 08:10:61',
+  ])('%s is not a time', (value) => expect(parseFileTime(value)).toBeNull())
 })
 
 describe('parseClock', () => {

@@ -4,10 +4,10 @@
 import { parseDay, zonedDateTimeToUtc } from './time'
 
 export type FileTime =
-  | { kind: 'wall'; day: string; hour: number; minute: number; second: number }
-  | { kind: 'instant'; date: Date }
+  { kind: 'wall'; day: string; hour: number; minute: number; second: number } | { kind: 'instant'; date: Date }
 
-const PATTERN = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/
+const PATTERN =
+  /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/
 
 /** The time a file's string means, or null when it is not 'YYYY-MM-DD HH:mm[:ss]' or ISO 8601 with an offset. */
 export function parseFileTime(value: string): FileTime | null {

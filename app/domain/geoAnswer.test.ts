@@ -4,9 +4,13 @@ import { describe, expect, test } from 'vitest'
 import { featureCollectionText, latLonInputText, parseLatLonInput, parseLocatorText, pointText } from './geoAnswer'
 
 describe('GeoJSON answer texts', () => {
-  test('pointText is [lon, lat]', () => expect(pointText({ lat: 52.52001, lon: 13.40495 })).toBe('{"type":"Point","coordinates":[13.40495,52.52001]}'))
+  test('pointText is [lon, lat]', () =>
+    expect(pointText({ lat: 52.52001, lon: 13.40495 })).toBe('{"type":"Point","coordinates":[13.40495,52.52001]}'))
   test('featureCollectionText round trip', () => {
-    const points = [{ lat: 52.5, lon: 13.4 }, { lat: 48.1, lon: 11.6 }]
+    const points = [
+      { lat: 52.5, lon: 13.4 },
+      { lat: 48.1, lon: 11.6 },
+    ]
     expect(parseLocatorText(featureCollectionText(points))).toEqual(points)
   })
   test.each([
@@ -31,5 +35,9 @@ describe('typed coordinates', () => {
     ['Kollwitzstraße 1', null],
     ['', null],
   ])('parseLatLonInput(%s)', (text, expected) => expect(parseLatLonInput(text)).toEqual(expected))
-  test('latLonInputText reads back', () => expect(parseLatLonInput(latLonInputText({ lat: 52.520011, lon: 13.404954 }))).toEqual({ lat: 52.520011, lon: 13.404954 }))
+  test('latLonInputText reads back', () =>
+    expect(parseLatLonInput(latLonInputText({ lat: 52.520011, lon: 13.404954 }))).toEqual({
+      lat: 52.520011,
+      lon: 13.404954,
+    }))
 })

@@ -21,7 +21,11 @@ export function pointText(p: LatLon): string {
 export function featureCollectionText(points: LatLon[]): string {
   return JSON.stringify({
     type: 'FeatureCollection',
-    features: points.map((p) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [round6(p.lon), round6(p.lat)] } })),
+    features: points.map((p) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Point', coordinates: [round6(p.lon), round6(p.lat)] },
+    })),
   })
 }
 
@@ -50,7 +54,9 @@ export function parseLocatorText(text: string | null | undefined): LatLon[] | nu
     return p ? [p] : null
   }
   if (v?.type === 'FeatureCollection' && Array.isArray(v.features) && v.features.length > 0) {
-    const points = (v.features as { type?: unknown; geometry?: unknown }[]).map((f) => (f?.type === 'Feature' ? pointOf(f.geometry) : null))
+    const points = (v.features as { type?: unknown; geometry?: unknown }[]).map((f) =>
+      f?.type === 'Feature' ? pointOf(f.geometry) : null,
+    )
     return points.every((p): p is LatLon => p !== null) ? points : null
   }
   return null

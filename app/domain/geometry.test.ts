@@ -2,7 +2,15 @@
 // Default map centre: latitude 52.52001, longitude 13.40495. Zoom 10.
 // The server draws the legs as an SVG "projected from the geometry" (Web Mercator, fixed viewBox).
 import { describe, expect, test } from 'vitest'
-import { bounds, closestPointOnLines, closestPointOnPolyline, DEFAULT_CENTER, DEFAULT_ZOOM, fitToViewport, mercator } from './geometry'
+import {
+  bounds,
+  closestPointOnLines,
+  closestPointOnPolyline,
+  DEFAULT_CENTER,
+  DEFAULT_ZOOM,
+  fitToViewport,
+  mercator,
+} from './geometry'
 
 const p = (lat: number, lon: number) => ({ lat, lon })
 const close = (a: { lat: number; lon: number } | null, b: { lat: number; lon: number }) => {

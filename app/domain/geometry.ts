@@ -111,7 +111,10 @@ export function viewportMetresPerUnit(lines: readonly (readonly LatLon[])[], vie
 /** The length of the equator in metres: one unit of the mercator() square at latitude 0. */
 export const EARTH_CIRCUMFERENCE_M = 40075016.686
 
-function fit(lines: readonly (readonly LatLon[])[], view: Viewport): { lines: ProjectedLine[]; scale: number; midLat: number | null } {
+function fit(
+  lines: readonly (readonly LatLon[])[],
+  view: Viewport,
+): { lines: ProjectedLine[]; scale: number; midLat: number | null } {
   const finite = lines.map((l) => l.filter(isFinitePoint))
   const projected = finite.map((l) => l.map(mercator))
   const all = projected.flat()
@@ -126,7 +129,8 @@ function fit(lines: readonly (readonly LatLon[])[], view: Viewport): { lines: Pr
   const innerH = view.height - 2 * view.padding
   const spanX = maxX - minX
   const spanY = maxY - minY
-  const scale = spanX === 0 && spanY === 0 ? 0 : Math.min(spanX ? innerW / spanX : Infinity, spanY ? innerH / spanY : Infinity)
+  const scale =
+    spanX === 0 && spanY === 0 ? 0 : Math.min(spanX ? innerW / spanX : Infinity, spanY ? innerH / spanY : Infinity)
   const offX = view.padding + (innerW - spanX * scale) / 2
   const offY = view.padding + (innerH - spanY * scale) / 2
   const round = (n: number) => Math.round(n * 10) / 10

@@ -4,7 +4,10 @@
 import { normalisedModes } from './legEdit'
 
 /** The leg's mode the questionnaire is answered for, or null when it is not asked about this leg. */
-export function legQuestionnaireMode(questionnaireModes: readonly string[], legModes: readonly string[]): string | null {
+export function legQuestionnaireMode(
+  questionnaireModes: readonly string[],
+  legModes: readonly string[],
+): string | null {
   const modes = normalisedModes(legModes)
   if (questionnaireModes.length === 0) return modes[0]!
   return modes.find((m) => questionnaireModes.includes(m)) ?? null

@@ -18,7 +18,13 @@ describe('per-participant caps', () => {
   ] as const)('%s: %d + %d → %s', (name, existing, adding, ok) => expect(withinLimit(name, existing, adding)).toBe(ok))
 
   test('the documented numbers', () => {
-    expect(LIMITS).toEqual({ pointsPerLeg: 20_000, legsPerWay: 50, waysPerDay: 50, answerChars: 10_000, answersPerQuestionnaire: 2_000 })
+    expect(LIMITS).toEqual({
+      pointsPerLeg: 20_000,
+      legsPerWay: 50,
+      waysPerDay: 50,
+      answerChars: 10_000,
+      answersPerQuestionnaire: 2_000,
+    })
   })
 
   test('every cap has a message in both languages that states the number', () => {

@@ -42,10 +42,28 @@ describe('coveredRange', () => {
 
 describe('listedDays: days with ways plus review days of the range', () => {
   test.each([
-    [{ from: '2026-03-08', to: '2026-03-10' }, ['2026-03-08'], review, 'DESC', ['2026-03-10', '2026-03-09', '2026-03-08']],
-    [{ from: '2026-03-08', to: '2026-03-10' }, ['2026-03-08'], review, 'ASC', ['2026-03-08', '2026-03-09', '2026-03-10']],
+    [
+      { from: '2026-03-08', to: '2026-03-10' },
+      ['2026-03-08'],
+      review,
+      'DESC',
+      ['2026-03-10', '2026-03-09', '2026-03-08'],
+    ],
+    [
+      { from: '2026-03-08', to: '2026-03-10' },
+      ['2026-03-08'],
+      review,
+      'ASC',
+      ['2026-03-08', '2026-03-09', '2026-03-10'],
+    ],
     // Outside the campaign only days with ways are listed.
-    [{ from: '2026-01-01', to: '2026-03-02' }, ['2026-01-01', '2026-02-10'], review, 'DESC', ['2026-03-02', '2026-03-01', '2026-02-10', '2026-01-01']],
+    [
+      { from: '2026-01-01', to: '2026-03-02' },
+      ['2026-01-01', '2026-02-10'],
+      review,
+      'DESC',
+      ['2026-03-02', '2026-03-01', '2026-02-10', '2026-01-01'],
+    ],
     [{ from: '2026-01-01', to: '2026-12-31' }, ['2026-05-01', '2026-05-01'], null, 'DESC', ['2026-05-01']],
     [null, ['2026-05-01'], review, 'DESC', []],
   ] as const)('%j %j → %j', (range, tripDays, r, order, expected) => {
@@ -69,10 +87,21 @@ describe('zeroTripDayBlock: only a campaign day up to today without ways', () =>
 })
 
 describe('pageDays: the overlap row decides whether the first day continues', () => {
-  const p = (day: string, tripIds: number[], extra: Partial<Period> = {}): Period => ({ day, tripIds, noTrips: false, inCampaign: true, ...extra })
+  const p = (day: string, tripIds: number[], extra: Partial<Period> = {}): Period => ({
+    day,
+    tripIds,
+    noTrips: false,
+    inCampaign: true,
+    ...extra,
+  })
 
   test('page 1: every period, empty review days as open or confirmed no-trip days', () => {
-    const periods = [p('2026-03-10', []), p('2026-03-09', [5, 4]), p('2026-03-08', [], { noTrips: true }), p('2026-03-07', [3])]
+    const periods = [
+      p('2026-03-10', []),
+      p('2026-03-09', [5, 4]),
+      p('2026-03-08', [], { noTrips: true }),
+      p('2026-03-07', [3]),
+    ]
     expect(pageDays(periods, null, true)).toEqual([
       { day: '2026-03-10', tripIds: [], continued: false, empty: 'open' },
       { day: '2026-03-09', tripIds: [5, 4], continued: false, empty: 'none' },
@@ -82,7 +111,9 @@ describe('pageDays: the overlap row decides whether the first day continues', ()
   })
   test('filtered lists show no empty days; days outside the campaign never get a card', () => {
     const periods = [p('2026-03-10', []), p('2026-03-09', [5]), p('2026-02-01', [], { inCampaign: false })]
-    expect(pageDays(periods, null, false)).toEqual([{ day: '2026-03-09', tripIds: [5], continued: false, empty: 'none' }])
+    expect(pageDays(periods, null, false)).toEqual([
+      { day: '2026-03-09', tripIds: [5], continued: false, empty: 'none' },
+    ])
     expect(pageDays(periods, null, true).map((d) => d.day)).toEqual(['2026-03-10', '2026-03-09'])
   })
   test('later page: the overlap way is dropped; its day continues when ways of it are left', () => {

@@ -53,7 +53,12 @@ export function coveredRange(input: CoverInput): { from: Day; to: Day } | null {
  * The days of a covered range worth listing: those with a returned way, and the review days (on which a participant
  * may confirm that there were no ways). Sorted by `order`. Sparse ranges outside the campaign stay short.
  */
-export function listedDays(range: { from: Day; to: Day } | null, tripDays: readonly Day[], review: ReviewDays | null, order: SortOrder): Day[] {
+export function listedDays(
+  range: { from: Day; to: Day } | null,
+  tripDays: readonly Day[],
+  review: ReviewDays | null,
+  order: SortOrder,
+): Day[] {
   if (!range) return []
   const days = new Set(tripDays.filter((d) => d >= range.from && d <= range.to))
   if (review) {
@@ -75,7 +80,12 @@ export type ZeroTripDayBlock = 'NO_CAMPAIGN' | 'DAY_OUT_OF_RANGE' | 'DAY_HAS_TRI
  * No-trip day: a day with no trips can be confirmed as no-trip. Only a campaign day that is not in the
  * future (a review day) and has no ways.
  */
-export function zeroTripDayBlock(day: Day, review: ReviewDays | null, hasCampaign: boolean, hasWays: boolean): ZeroTripDayBlock | null {
+export function zeroTripDayBlock(
+  day: Day,
+  review: ReviewDays | null,
+  hasCampaign: boolean,
+  hasWays: boolean,
+): ZeroTripDayBlock | null {
   if (!hasCampaign) return 'NO_CAMPAIGN'
   if (!inReview(day, review)) return 'DAY_OUT_OF_RANGE'
   if (hasWays) return 'DAY_HAS_TRIPS'
@@ -107,7 +117,11 @@ export interface PageDay {
  * Days without ways are shown (as a no-trip-day card) only when `showEmptyDays` (the unfiltered list) and only
  * review days.
  */
-export function pageDays(periods: readonly Period[], previous: { id: number; day: Day } | null, showEmptyDays: boolean): PageDay[] {
+export function pageDays(
+  periods: readonly Period[],
+  previous: { id: number; day: Day } | null,
+  showEmptyDays: boolean,
+): PageDay[] {
   const out: PageDay[] = []
   for (const p of periods) {
     const tripIds = previous ? p.tripIds.filter((id) => id !== previous.id) : p.tripIds

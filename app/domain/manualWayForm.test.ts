@@ -2,7 +2,15 @@
 // by id. The UI uses only the first leg of a manual trip. Hour input clamped to 0-24, minute to 0-59, shown
 // as two digits; invalid input falls back to the previous value. Legs 'YYYY-MM-DD HH:mm'; display DD.MM.YYYY, HH:mm.
 import { describe, expect, test } from 'vitest'
-import { defaultWayForm, displayDateTime, legTime, readWayForm, wayFormFromLeg, wayFormLeg, type WayFormValues } from './manualWayForm'
+import {
+  defaultWayForm,
+  displayDateTime,
+  legTime,
+  readWayForm,
+  wayFormFromLeg,
+  wayFormLeg,
+  type WayFormValues,
+} from './manualWayForm'
 
 const form = (entries: [string, string][]) => {
   const fd = new FormData()
@@ -92,7 +100,16 @@ describe('readWayForm', () => {
   })
 
   test('purpose values that are not ids are dropped; modes are kept for the service to check', () => {
-    const v = readWayForm(form([['purposes', 'x'], ['purposes', '0'], ['purposes', '-1'], ['tfcModes', 'TELEPORT'], ['tfcModes', ' ']]), previous)
+    const v = readWayForm(
+      form([
+        ['purposes', 'x'],
+        ['purposes', '0'],
+        ['purposes', '-1'],
+        ['tfcModes', 'TELEPORT'],
+        ['tfcModes', ' '],
+      ]),
+      previous,
+    )
     expect(v.purposes).toEqual([])
     expect(v.tfcModes).toEqual(['TELEPORT'])
   })

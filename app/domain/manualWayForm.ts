@@ -74,7 +74,7 @@ interface FormLike {
 }
 
 const text = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string' ? v : '')
-const unique = <T,>(list: T[]) => [...new Set(list)]
+const unique = <T>(list: T[]) => [...new Set(list)]
 
 /** The posted fields as text, one list per multi-value field (absent or empty: not given). */
 export interface WayFormFields {

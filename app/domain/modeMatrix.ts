@@ -31,7 +31,12 @@ export class ModeMatrix {
   private cells = new Map<string, Cell>()
 
   /** Counts one leg: its recorded modes, its current (confirmed or corrected) modes, length and validation. */
-  add(leg: { detectedModes: readonly string[]; confirmedModes: readonly string[]; len: number | null; validated: boolean }) {
+  add(leg: {
+    detectedModes: readonly string[]
+    confirmedModes: readonly string[]
+    len: number | null
+    validated: boolean
+  }) {
     const key = `${modeKey(leg.detectedModes)}\n${modeKey(leg.confirmedModes)}`
     const cell = this.cells.get(key) ?? { validatedLegs: 0, validatedMetres: 0, allLegs: 0, allMetres: 0 }
     const metres = leg.len != null && Number.isFinite(leg.len) ? leg.len : 0
@@ -59,6 +64,9 @@ export class ModeMatrix {
           all_km: kilometres(c.allMetres),
         }
       })
-      .sort((a, b) => a.detected_modes.localeCompare(b.detected_modes) || a.confirmed_modes.localeCompare(b.confirmed_modes))
+      .sort(
+        (a, b) =>
+          a.detected_modes.localeCompare(b.detected_modes) || a.confirmed_modes.localeCompare(b.confirmed_modes),
+      )
   }
 }

@@ -13,7 +13,9 @@ const days = (spec: string) =>
 /** The result as text: single days by their date and kind, runs as from..to. */
 const shape = (spec: string, minRun?: number) =>
   groupNoTripRuns(days(spec), minRun)
-    .map((g) => (g.kind === 'run' ? `[${g.from.slice(8)}..${g.to.slice(8)}]` : `${g.day.day.slice(8)}${g.day.empty[0]}`))
+    .map((g) =>
+      g.kind === 'run' ? `[${g.from.slice(8)}..${g.to.slice(8)}]` : `${g.day.day.slice(8)}${g.day.empty[0]}`,
+    )
     .join(' ')
 
 describe('groupNoTripRuns: which open days form a run', () => {

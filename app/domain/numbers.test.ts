@@ -40,16 +40,43 @@ describe('clampNumber', () => {
 describe('sliderConfig', () => {
   test.each([
     [{}, { min: 0, max: 140, step: 1, unit: null }],
-    [{ min: null, max: null, metaDataRecs: null }, { min: 0, max: 140, step: 1, unit: null }],
-    [{ min: 0, max: 100 }, { min: 0, max: 100, step: 1, unit: '%' }],
+    [
+      { min: null, max: null, metaDataRecs: null },
+      { min: 0, max: 140, step: 1, unit: null },
+    ],
+    [
+      { min: 0, max: 100 },
+      { min: 0, max: 100, step: 1, unit: '%' },
+    ],
     [{ max: 100 }, { min: 0, max: 100, step: 1, unit: '%' }],
-    [{ min: 10, max: 100 }, { min: 10, max: 100, step: 1, unit: null }],
-    [{ min: 0, max: 100, metaDataRecs: [{ key: 'unit', val: 'km' }] }, { min: 0, max: 100, step: 1, unit: 'km' }],
-    [{ max: 50, metaDataRecs: [{ key: 'interval', val: '5' }] }, { min: 0, max: 50, step: 5, unit: null }],
-    [{ max: 50, metaDataRecs: [{ key: 'interval', val: '0,5' }] }, { min: 0, max: 50, step: 0.5, unit: null }],
-    [{ max: 50, metaDataRecs: [{ key: 'step', val: '2' }] }, { min: 0, max: 50, step: 2, unit: null }],
-    [{ max: 50, metaDataRecs: [{ key: 'interval', val: '0' }] }, { min: 0, max: 50, step: 1, unit: null }],
-    [{ max: 50, metaDataRecs: [{ key: 'interval', val: 'x' }] }, { min: 0, max: 50, step: 1, unit: null }],
+    [
+      { min: 10, max: 100 },
+      { min: 10, max: 100, step: 1, unit: null },
+    ],
+    [
+      { min: 0, max: 100, metaDataRecs: [{ key: 'unit', val: 'km' }] },
+      { min: 0, max: 100, step: 1, unit: 'km' },
+    ],
+    [
+      { max: 50, metaDataRecs: [{ key: 'interval', val: '5' }] },
+      { min: 0, max: 50, step: 5, unit: null },
+    ],
+    [
+      { max: 50, metaDataRecs: [{ key: 'interval', val: '0,5' }] },
+      { min: 0, max: 50, step: 0.5, unit: null },
+    ],
+    [
+      { max: 50, metaDataRecs: [{ key: 'step', val: '2' }] },
+      { min: 0, max: 50, step: 2, unit: null },
+    ],
+    [
+      { max: 50, metaDataRecs: [{ key: 'interval', val: '0' }] },
+      { min: 0, max: 50, step: 1, unit: null },
+    ],
+    [
+      { max: 50, metaDataRecs: [{ key: 'interval', val: 'x' }] },
+      { min: 0, max: 50, step: 1, unit: null },
+    ],
   ])('%j → %j', (input, expected) => {
     expect(sliderConfig(input)).toEqual(expected)
   })

@@ -12,7 +12,6 @@ export const SLIDER_STEP_DEFAULT = 1
 /** Row text: max characters default 100. */
 export const ROW_TEXT_MAX_DEFAULT = 100
 
-
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
 
 /** Rounds half away from zero to `decimals` places without binary-float artefacts (1.005 → 1.01). */
@@ -31,7 +30,9 @@ export function clampNumber(
   value: string,
   { min, max, float }: { min?: number | null; max?: number | null; float: boolean },
 ): string | null {
-  const s = String(value ?? '').trim().replace(',', '.')
+  const s = String(value ?? '')
+    .trim()
+    .replace(',', '.')
   if (!NUMBER_RE.test(s)) return null
   const lo = min ?? NUMBER_MIN_DEFAULT
   const hi = max ?? NUMBER_MAX_DEFAULT
@@ -66,7 +67,9 @@ export function sliderConfig({
 }): SliderConfig {
   const lo = min ?? SLIDER_MIN_DEFAULT
   const hi = max ?? SLIDER_MAX_DEFAULT
-  const rawStep = Number((metaValue(metaDataRecs, 'interval') ?? metaValue(metaDataRecs, 'step') ?? '').replace(',', '.'))
+  const rawStep = Number(
+    (metaValue(metaDataRecs, 'interval') ?? metaValue(metaDataRecs, 'step') ?? '').replace(',', '.'),
+  )
   const step = Number.isFinite(rawStep) && rawStep > 0 ? rawStep : SLIDER_STEP_DEFAULT
   const metaUnit = metaValue(metaDataRecs, 'unit')
   const unit = metaUnit !== undefined && metaUnit !== '' ? metaUnit : lo === 0 && hi === 100 ? '%' : null
@@ -76,7 +79,9 @@ export function sliderConfig({
 /** The total of all sliders may not exceed maximum_sum (default the max). (metadata key 'maximum_sum') */
 export function maximumSum(metaDataRecs: MetaDataRec[] | null | undefined, max: number | null | undefined): number {
   const raw = Number(metaValue(metaDataRecs, 'maximum_sum'))
-  return metaValue(metaDataRecs, 'maximum_sum') !== undefined && Number.isFinite(raw) ? raw : (max ?? SLIDER_MAX_DEFAULT)
+  return metaValue(metaDataRecs, 'maximum_sum') !== undefined && Number.isFinite(raw)
+    ? raw
+    : (max ?? SLIDER_MAX_DEFAULT)
 }
 
 /**

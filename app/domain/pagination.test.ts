@@ -3,7 +3,15 @@
 // Page offset: the first page fetches limit trips; later pages fetch one extra trip overlapping
 //        the previous page. Sort order is descending by start.
 import { describe, test, expect } from 'vitest'
-import { PAGINATOR_WINDOW, TRIPS_PAGE_SIZE, pageCount, pageFetch, parsePage, splitOverlap, visiblePages } from './pagination'
+import {
+  PAGINATOR_WINDOW,
+  TRIPS_PAGE_SIZE,
+  pageCount,
+  pageFetch,
+  parsePage,
+  splitOverlap,
+  visiblePages,
+} from './pagination'
 
 test('defaults', () => {
   expect(TRIPS_PAGE_SIZE).toBe(10)

@@ -16,7 +16,12 @@ describe('savedPlaceAt', () => {
   ])('%s', (_n, point, name) => expect(savedPlaceAt(point, [home, bakery, work])?.name ?? null).toBe(name))
   test('no places, no match', () => expect(savedPlaceAt(home, [])).toBeNull())
   test('equal distance: the name sorted first', () =>
-    expect(savedPlaceAt(home, [{ ...home, name: 'B' }, { ...home, name: 'A' }])?.name).toBe('A'))
+    expect(
+      savedPlaceAt(home, [
+        { ...home, name: 'B' },
+        { ...home, name: 'A' },
+      ])?.name,
+    ).toBe('A'))
   test('the threshold is what the comment says', () => expect(AT_PLACE_MAX_M).toBe(150))
 })
 

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { canShowPoiEdit, fillStaticMapTemplate, formatLatLon, parseCoordinate, poiProblems, validLatLon, verificationState } from './poi'
+import {
+  canShowPoiEdit,
+  fillStaticMapTemplate,
+  formatLatLon,
+  parseCoordinate,
+  poiProblems,
+  validLatLon,
+  verificationState,
+} from './poi'
 
 describe('parseCoordinate', () => {
   test.each([
@@ -72,11 +80,14 @@ describe('verification status and the edit control', () => {
 // A static map image is fetched per poi: centre lat,lon, zoom 15, size 250x170, with a configured key {key}.
 describe('fillStaticMapTemplate', () => {
   test('fills every placeholder, URL-encoded', () => {
-    const url = fillStaticMapTemplate('https://maps.example/static?center={lat},{lon}&zoom={zoom}&size={width}x{height}&key={key}', {
-      lat: 52.52001,
-      lon: 13.40495,
-      key: 'a b&c',
-    })
+    const url = fillStaticMapTemplate(
+      'https://maps.example/static?center={lat},{lon}&zoom={zoom}&size={width}x{height}&key={key}',
+      {
+        lat: 52.52001,
+        lon: 13.40495,
+        key: 'a b&c',
+      },
+    )
     expect(url).toBe('https://maps.example/static?center=52.520010,13.404950&zoom=15&size=250x170&key=a%20b%26c')
   })
   test('leaves other braces alone and an unset key empty', () => {

@@ -41,7 +41,10 @@ export type PoiProblem =
  * Add place: non-empty name and a placed marker. Edit place: non-empty name. Coordinates, when given,
  * must be valid. Returns every problem (empty list = valid), so a form can show all of them at once.
  */
-export function poiProblems(input: { name: string | null | undefined; lat: number | null; lon: number | null }, opts: { positionRequired: boolean }): PoiProblem[] {
+export function poiProblems(
+  input: { name: string | null | undefined; lat: number | null; lon: number | null },
+  opts: { positionRequired: boolean },
+): PoiProblem[] {
   const problems: PoiProblem[] = []
   if (!input.name || input.name.trim() === '') problems.push({ field: 'name', constant: 'POI_NAME_REQUIRED' })
   const { lat, lon } = input

@@ -59,7 +59,11 @@ export function suggestPurpose(way: WayToSuggest, history: readonly PastWay[]): 
     if (same) return { ...same, basis: 'samePlaces' }
   }
   if (way.endPlace != null) {
-    const similar = mostCommon(history.filter((h) => h.endPlace === way.endPlace && minutesApart(h.minuteOfDay, way.minuteOfDay) <= SIMILAR_TIME_MIN))
+    const similar = mostCommon(
+      history.filter(
+        (h) => h.endPlace === way.endPlace && minutesApart(h.minuteOfDay, way.minuteOfDay) <= SIMILAR_TIME_MIN,
+      ),
+    )
     if (similar) return { ...similar, basis: 'sameDestinationAndTime' }
   }
   return null

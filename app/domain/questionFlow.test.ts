@@ -37,7 +37,10 @@ const section: SectionLike = {
     q(1, 'SINGLE_CHOICE', [11, 12], {
       sortingIdx: 1,
       mandatory: true,
-      filter: { boolExpDefs: [{ codes: [11] }], section: { questions: [q(5, 'INT_NO_INPUT', [51], { mandatory: true })] } },
+      filter: {
+        boolExpDefs: [{ codes: [11] }],
+        section: { questions: [q(5, 'INT_NO_INPUT', [51], { mandatory: true })] },
+      },
     }),
     q(2, 'DRAG_RAT', [21, 22], { sortingIdx: 2 }),
     q(3, 'SINGLE_LOCATOR', [31], { sortingIdx: 3 }),
@@ -47,7 +50,8 @@ const ids = (list: { id: number }[]) => list.map((x) => x.id)
 
 describe('order and lookup', () => {
   test('sortedQuestions follows sortingIdx', () => expect(ids(sortedQuestions(section))).toEqual([1, 2, 3, 4]))
-  test('allQuestions includes filter sections after their parent', () => expect(ids(allQuestions(section))).toEqual([1, 5, 2, 3, 4]))
+  test('allQuestions includes filter sections after their parent', () =>
+    expect(ids(allQuestions(section))).toEqual([1, 5, 2, 3, 4]))
   test('questionByOption names the question of every option', () => {
     const m = questionByOption(section)
     expect([11, 12, 21, 31, 41, 51].map((o) => m.get(o)?.id)).toEqual([1, 1, 2, 3, 4, 5])
@@ -77,9 +81,19 @@ describe('visibleQuestions: unsupported skipped, filters open on a valid matchin
 describe('partProgress', () => {
   test.each([
     ['nothing seen', [], [], { allValid: false, allSeen: false, firstOpen: 0 }],
-    ['mandatory single choice answered, all seen', [a(12)], [1, 3, 4], { allValid: true, allSeen: true, firstOpen: -1 }],
+    [
+      'mandatory single choice answered, all seen',
+      [a(12)],
+      [1, 3, 4],
+      { allValid: true, allSeen: true, firstOpen: -1 },
+    ],
     ['filter opened but its question not seen', [a(11)], [1, 3, 4], { allValid: false, allSeen: false, firstOpen: 1 }],
-    ['filter question answered and seen', [a(11), a(51, '2')], [1, 5, 3, 4], { allValid: true, allSeen: true, firstOpen: -1 }],
+    [
+      'filter question answered and seen',
+      [a(11), a(51, '2')],
+      [1, 5, 3, 4],
+      { allValid: true, allSeen: true, firstOpen: -1 },
+    ],
   ])('%s', (_name, answers, seen, expected) => {
     expect(partProgress(section, answers, seen)).toMatchObject(expected)
   })
@@ -90,7 +104,11 @@ describe('partProgress', () => {
 
 describe('copy to later legs: locator answers are not copied', () => {
   const legSection: SectionLike = {
-    questions: [q(1, 'SINGLE_CHOICE', [11, 12]), q(3, 'SINGLE_LOCATOR', [31], { sortingIdx: 1 }), q(6, 'TEXT', [61], { sortingIdx: 2, applyResps: false })],
+    questions: [
+      q(1, 'SINGLE_CHOICE', [11, 12]),
+      q(3, 'SINGLE_LOCATOR', [31], { sortingIdx: 1 }),
+      q(6, 'TEXT', [61], { sortingIdx: 2, applyResps: false }),
+    ],
   }
   const point = '{"type":"Point","coordinates":[13.4,52.5]}'
   test('copyableAnswers', () => {

@@ -3,7 +3,13 @@
 import { describe, expect, test } from 'vitest'
 import { flowMessage, messageParams, questionField, type MessageBounds } from './questionMessages'
 
-const q = (type: string): MessageBounds => ({ type, number: { min: 1, max: 9 }, slider: { min: 0, max: 100, maxSum: 150 }, max: 3, textMax: 200 })
+const q = (type: string): MessageBounds => ({
+  type,
+  number: { min: 1, max: 9 },
+  slider: { min: 0, max: 100, maxSum: 150 },
+  max: 3,
+  textMax: 200,
+})
 
 describe('questionnaire messages', () => {
   test('key and field', () => {

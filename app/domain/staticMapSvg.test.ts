@@ -19,7 +19,11 @@ describe('neutralMapSvg', () => {
     expect(neutralMapSvg(0, 0, [{ name: 'X', distanceM: m }], locale)).toContain(`X · ${text}</text>`),
   )
   test('draws no invented geography: only one background, the marker circles and text', () => {
-    for (const s of [svg, neutralMapSvg(48.13743, 11.57549, [], 'en_US'), neutralMapSvg(-33.9, 151.2, [{ name: 'x', distanceM: 5 }], 'de_DE')]) {
+    for (const s of [
+      svg,
+      neutralMapSvg(48.13743, 11.57549, [], 'en_US'),
+      neutralMapSvg(-33.9, 151.2, [{ name: 'x', distanceM: 5 }], 'de_DE'),
+    ]) {
       const elements = [...s.matchAll(/<(\w+)/g)].map((m) => m[1])
       expect(new Set(elements)).toEqual(new Set(['svg', 'rect', 'circle', 'text']))
       expect(elements.filter((e) => e === 'rect')).toHaveLength(1)
@@ -28,7 +32,9 @@ describe('neutralMapSvg', () => {
   })
   test('differs only in its text from one place to another', () => {
     const strip = (s: string) => s.replace(/>[^<]*<\/text>/g, '></text>')
-    expect(strip(neutralMapSvg(52.52001, 13.40495, [], 'de_DE'))).toBe(strip(neutralMapSvg(48.13743, 11.57549, [], 'de_DE')))
+    expect(strip(neutralMapSvg(52.52001, 13.40495, [], 'de_DE'))).toBe(
+      strip(neutralMapSvg(48.13743, 11.57549, [], 'de_DE')),
+    )
   })
   test('holds nothing but the drawing (no scripts, no links, no outside references)', () => {
     expect(svg).not.toMatch(/<script|href|url\(|<foreignObject/i)

@@ -13,16 +13,23 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
 const FONT = 'font-family="system-ui, sans-serif"'
 
-const open = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
+const open = (w: number, h: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`
 const marker = (cx: number, cy: number) =>
   `<circle cx="${cx}" cy="${cy}" r="14" fill="#0d5c6e" fill-opacity="0.18" stroke="#0d5c6e" stroke-width="1.5"/>` +
   `<circle cx="${cx}" cy="${cy}" r="4.5" fill="#0d5c6e" stroke="#ffffff" stroke-width="2"/>`
 
-export function neutralMapSvg(lat: number, lon: number, nearby: readonly { name: string; distanceM: number }[], locale: Locale): string {
+export function neutralMapSvg(
+  lat: number,
+  lon: number,
+  nearby: readonly { name: string; distanceM: number }[],
+  locale: Locale,
+): string {
   const { width: w, height: h } = STATIC_MAP
   const cx = w / 2
   const cy = 62
-  const text = (x: number, y: number, s: string, extra = '') => `<text x="${x}" y="${y}" ${FONT} font-size="11" fill="#1b2631"${extra}>${escapeXml(s)}</text>`
+  const text = (x: number, y: number, s: string, extra = '') =>
+    `<text x="${x}" y="${y}" ${FONT} font-size="11" fill="#1b2631"${extra}>${escapeXml(s)}</text>`
   const lines = nearby
     .slice(0, NEARBY_LIMIT)
     .map((p, i) => text(8, 112 + i * 14, `${clip(p.name, 28)} · ${formatDistance(p.distanceM, locale)}`))

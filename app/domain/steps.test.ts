@@ -17,4 +17,3 @@ describe('nextStep / previousStep', () => {
     expect(previousStep(step)).toBe(prev)
   })
 })
-

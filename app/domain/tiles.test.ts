@@ -21,15 +21,28 @@ describe('tilesCovering', () => {
     expect(tiles.length).toBeLessThanOrEqual(4)
     // The centre lies inside one of them, at the picture's centre.
     const c = worldPixel(52.52001, 13.40495, 15)
-    const inside = tiles.find((t) => c.x >= t.x * 256 && c.x < (t.x + 1) * 256 && c.y >= t.y * 256 && c.y < (t.y + 1) * 256)!
+    const inside = tiles.find(
+      (t) => c.x >= t.x * 256 && c.x < (t.x + 1) * 256 && c.y >= t.y * 256 && c.y < (t.y + 1) * 256,
+    )!
     expect(inside).toMatchObject({ x: 17604, y: 10746 })
     expect(inside.left + (c.x - inside.x * 256)).toBeCloseTo(125, 0)
     expect(inside.top + (c.y - inside.y * 256)).toBeCloseTo(85, 0)
   })
   test('the tiles cover the whole picture and no more than they must', () => {
-    for (const [lat, lon] of [[52.52, 13.4], [0, 0], [-33.86, 151.2], [64.1, -21.9]]) {
+    for (const [lat, lon] of [
+      [52.52, 13.4],
+      [0, 0],
+      [-33.86, 151.2],
+      [64.1, -21.9],
+    ]) {
       const tiles = tilesCovering(lat, lon, 15, 250, 170)
-      for (const [px, py] of [[0, 0], [249, 0], [0, 169], [249, 169], [125, 85]]) {
+      for (const [px, py] of [
+        [0, 0],
+        [249, 0],
+        [0, 169],
+        [249, 169],
+        [125, 85],
+      ]) {
         expect(tiles.some((t) => px >= t.left && px < t.left + 256 && py >= t.top && py < t.top + 256)).toBe(true)
       }
       for (const t of tiles) expect(t.left < 250 && t.left + 256 > 0 && t.top < 170 && t.top + 256 > 0).toBe(true)

@@ -74,7 +74,10 @@ export function metresPerPixel(lat: number, zoom: number): number {
  * maxPixels, with its length in pixels and its label ("200 m", "1 km", "1.5 km" never: only 1-2-5 steps).
  * Null when the scale is unknown (a single point or no route).
  */
-export function scaleBar(metresPerPx: number, maxPixels: number): { metres: number; pixels: number; label: string } | null {
+export function scaleBar(
+  metresPerPx: number,
+  maxPixels: number,
+): { metres: number; pixels: number; label: string } | null {
   if (!(metresPerPx > 0) || !Number.isFinite(metresPerPx) || !(maxPixels > 0)) return null
   const maxMetres = metresPerPx * maxPixels
   const power = 10 ** Math.floor(Math.log10(maxMetres))

@@ -114,26 +114,54 @@ describe('day arithmetic', () => {
 describe('zonedParts: arithmetic per hour agrees with Intl at every instant', () => {
   // Zones with whole-hour, half-hour and 45-minute offsets, southern and northern DST, and a zone whose DST shift is
   // 30 minutes (Lord Howe); instants every 7 min 13 s across a year with its transitions, and a few far ones.
-  const zones = ['Europe/Berlin', 'America/St_Johns', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Sao_Paulo', 'UTC']
+  const zones = [
+    'Europe/Berlin',
+    'America/St_Johns',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'America/Sao_Paulo',
+    'UTC',
+  ]
   const formats = new Map<string, Intl.DateTimeFormat>()
   const intl = (date: Date, timeZone: string) => {
     // One formatter per zone: building one per instant made this test take seconds per zone on a busy machine.
     let f = formats.get(timeZone)
     if (!f) {
-      const opts = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const
+      const opts = {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      } as const
       f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...opts })
       formats.set(timeZone, f)
     }
     const o: Record<string, number> = {}
     for (const p of f.formatToParts(date)) if (p.type !== 'literal') o[p.type] = Number(p.value)
-    return { year: o.year, month: o.month, day: o.day, hour: o.hour === 24 ? 0 : o.hour, minute: o.minute, second: o.second }
+    return {
+      year: o.year,
+      month: o.month,
+      day: o.day,
+      hour: o.hour === 24 ? 0 : o.hour,
+      minute: o.minute,
+      second: o.second,
+    }
   }
   for (const zone of zones)
     test(zone, () => {
       const start = Date.UTC(2026, 0, 1)
-      const instants: number[] = [Date.UTC(1900, 5, 1, 12, 0, 7), Date.UTC(1969, 11, 31, 23, 59, 59, 999), Date.UTC(2100, 2, 28, 1, 30)]
+      const instants: number[] = [
+        Date.UTC(1900, 5, 1, 12, 0, 7),
+        Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+        Date.UTC(2100, 2, 28, 1, 30),
+      ]
       for (let t = start; t < start + 366 * 86_400_000; t += 433_000) instants.push(t + (t % 997))
-      const wrong = instants.filter((t) => JSON.stringify(zonedParts(new Date(t), zone)) !== JSON.stringify(intl(new Date(t), zone)))
+      const wrong = instants.filter(
+        (t) => JSON.stringify(zonedParts(new Date(t), zone)) !== JSON.stringify(intl(new Date(t), zone)),
+      )
       expect(wrong.map((t) => new Date(t).toISOString())).toEqual([])
     })
 })

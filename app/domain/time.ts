@@ -33,7 +33,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 function intlOffsetAt(ms: number, timeZone: string): number {
   let f = formatters.get(timeZone)
   if (!f) {
-    const opts = { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' } as const
+    const opts = {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    } as const
     formatters.set(timeZone, (f = new Intl.DateTimeFormat('en-US', opts)))
   }
   const whole = Math.floor(ms / 1000) * 1000

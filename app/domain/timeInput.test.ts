@@ -103,7 +103,11 @@ describe('validateManualWay', () => {
     ['ends now (same minute)', way(a, new Date('2026-11-02T09:00:59Z')), null],
     ['ends before now', way(a, b), null],
     ['ends next minute', way(a, new Date('2026-11-02T09:01:00Z')), 'ways:noFuture.message'],
-    ['starts and ends in the future', way(new Date('2026-11-02T10:00:00Z'), new Date('2026-11-02T11:00:00Z')), 'ways:noFuture.message'],
+    [
+      'starts and ends in the future',
+      way(new Date('2026-11-02T10:00:00Z'), new Date('2026-11-02T11:00:00Z')),
+      'ways:noFuture.message',
+    ],
     ['missing fields first', { ...way(a, b), purposes: [] }, 'ways:addWay.fillAll'],
   ])('with now: %s', (_label, w, expected) => {
     expect(validateManualWay(w, now)).toBe(expected)

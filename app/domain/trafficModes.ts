@@ -44,7 +44,9 @@ export const MODE_COLORS: Readonly<Record<TrafficModeConstant, string>> = {
 }
 
 export const TRAFFIC_MODES: readonly TrafficMode[] = Object.freeze(
-  TRAFFIC_MODE_CONSTANTS.map((constant) => Object.freeze({ constant, color: MODE_COLORS[constant], icon: `mode-${constant}` })),
+  TRAFFIC_MODE_CONSTANTS.map((constant) =>
+    Object.freeze({ constant, color: MODE_COLORS[constant], icon: `mode-${constant}` }),
+  ),
 )
 
 /**

@@ -22,7 +22,11 @@ describe('tripName', () => {
     ['no legs', { legs: [] }, ''],
     ['exactly 3', { legs: [{ purposeIds: [1, 2] }, { purposeIds: [3] }] }, 'Work, Shopping, Leisure'],
     ['more than 3', { legs: [{ purposeIds: [1, 2] }, { purposeIds: [3, 4] }] }, 'Work, Shopping, Leisure…'],
-    ['duplicates count once', { legs: [{ purposeIds: [1, 2] }, { purposeIds: [1, 5, 2, 3] }] }, 'Work, Shopping, Leisure'],
+    [
+      'duplicates count once',
+      { legs: [{ purposeIds: [1, 2] }, { purposeIds: [1, 5, 2, 3] }] },
+      'Work, Shopping, Leisure',
+    ],
     ['unknown ids skipped', { legs: [{ purposeIds: [99, 2] }] }, 'Shopping'],
   ])('%s', (_label, trip, expected) => {
     expect(tripName(trip, purposes)).toBe(expected)
@@ -45,7 +49,10 @@ describe('modeDots', () => {
     [[], []],
     [[{ tfcModes: ['WALK'] }], ['WALK']],
     [[{ tfcModes: [] }], ['UNKNOWN']],
-    [[{ tfcModes: ['WALK'] }, { tfcModes: [] }, { tfcModes: ['BUS', 'TRAIN'] }], ['WALK', 'UNKNOWN', 'BUS', 'TRAIN']],
+    [
+      [{ tfcModes: ['WALK'] }, { tfcModes: [] }, { tfcModes: ['BUS', 'TRAIN'] }],
+      ['WALK', 'UNKNOWN', 'BUS', 'TRAIN'],
+    ],
     [
       [{ tfcModes: ['WALK', 'BIKE'] }, { tfcModes: ['BUS'] }, { tfcModes: ['TRAIN', 'TRAM'] }, { tfcModes: ['CAR'] }],
       ['WALK', 'BIKE', 'BUS', 'TRAIN', 'TRAM'],

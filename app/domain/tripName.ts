@@ -49,8 +49,14 @@ export function modeDots(legs: { tfcModes: string[] }[]): string[] {
  * A way's own name apart from the name its purposes give it: `name` is the way's name as tripName() gives it
  * (its given name, else its purposes); the legs carry their purposes with their names.
  */
-export function nameParts(name: string, legs: readonly { tripPurposes: readonly { id: number; name: string }[] }[]): { given: string | null; purposes: string } {
+export function nameParts(
+  name: string,
+  legs: readonly { tripPurposes: readonly { id: number; name: string }[] }[],
+): { given: string | null; purposes: string } {
   const purposeNames = new Map(legs.flatMap((l) => l.tripPurposes.map((p) => [p.id, p.name] as const)))
-  const purposes = tripName({ name: null, legs: legs.map((l) => ({ purposeIds: l.tripPurposes.map((p) => p.id) })) }, purposeNames)
+  const purposes = tripName(
+    { name: null, legs: legs.map((l) => ({ purposeIds: l.tripPurposes.map((p) => p.id) })) },
+    purposeNames,
+  )
   return { given: name && name !== purposes ? name : null, purposes }
 }

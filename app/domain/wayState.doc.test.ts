@@ -11,9 +11,21 @@ const END = '<!-- generated: end -->'
 
 /** One example of facts per state, to show the step and status the machine gives it. */
 const EXAMPLE: Record<WayStateName, WayFacts> = {
-  purpose: { confirmed: false, reported: false, questionsAnswered: false, manual: false, legs: [{ hasPurpose: false }] },
+  purpose: {
+    confirmed: false,
+    reported: false,
+    questionsAnswered: false,
+    manual: false,
+    legs: [{ hasPurpose: false }],
+  },
   modes: { confirmed: false, reported: false, questionsAnswered: false, manual: false, legs: [{ hasPurpose: true }] },
-  questions: { confirmed: true, reported: false, questionsAnswered: false, manual: false, legs: [{ hasPurpose: true }] },
+  questions: {
+    confirmed: true,
+    reported: false,
+    questionsAnswered: false,
+    manual: false,
+    legs: [{ hasPurpose: true }],
+  },
   done: { confirmed: true, reported: false, questionsAnswered: true, manual: false, legs: [{ hasPurpose: true }] },
   reported: { confirmed: false, reported: true, questionsAnswered: false, manual: false, legs: [{ hasPurpose: true }] },
 }
@@ -36,12 +48,32 @@ function generated(): string {
   ]
   for (const s of WAY_STATES) expect(diagram.join('\n')).toContain(` ${s}`)
   const header = ['| action | ' + WAY_STATES.join(' | ') + ' |', '|---|' + WAY_STATES.map(() => '---').join('|') + '|']
-  const rows = WAY_ACTIONS.map((a) => `| ${a} | ` + WAY_STATES.map((s) => (ALLOWED[s].includes(a) ? (a === 'editManual' ? 'yes (manual ways)' : 'yes') : '–')).join(' | ') + ' |')
+  const rows = WAY_ACTIONS.map(
+    (a) =>
+      `| ${a} | ` +
+      WAY_STATES.map((s) => (ALLOWED[s].includes(a) ? (a === 'editManual' ? 'yes (manual ways)' : 'yes') : '–')).join(
+        ' | ',
+      ) +
+      ' |',
+  )
   const steps = WAY_STATES.map((s) => {
     const w = wayState(EXAMPLE[s])
     return `| ${s} | ${STEP_NAMES[w.step]} | ${w.status} |`
   })
-  return [START, '', ...diagram, '', ...header, ...rows, '', '| state | detail step | list status |', '|---|---|---|', ...steps, '', END].join('\n')
+  return [
+    START,
+    '',
+    ...diagram,
+    '',
+    ...header,
+    ...rows,
+    '',
+    '| state | detail step | list status |',
+    '|---|---|---|',
+    ...steps,
+    '',
+    END,
+  ].join('\n')
 }
 
 test('docs/way-states.md shows the state machine as it is', () => {

@@ -19,11 +19,23 @@ describe('wayState: state, step, status', () => {
     ['a leg without purpose', facts({ purposes: [true, false] }), 'purpose', Step.Purpose, 'unconfirmed'],
     ['every leg with purpose', facts({ purposes: [true, true] }), 'modes', Step.TrafficModes, 'unconfirmed'],
     ['answered but not confirmed', facts({ questionsAnswered: true }), 'modes', Step.TrafficModes, 'unconfirmed'],
-    ['confirmed, questions open', facts({ confirmed: true }), 'questions', Step.BeforeQuestionnaires, 'questionnairesUnanswered'],
+    [
+      'confirmed, questions open',
+      facts({ confirmed: true }),
+      'questions',
+      Step.BeforeQuestionnaires,
+      'questionnairesUnanswered',
+    ],
     ['confirmed, answered', facts({ confirmed: true, questionsAnswered: true }), 'done', Step.Validated, 'confirmed'],
     ['reported in purpose', facts({ reported: true, purposes: [false] }), 'reported', Step.Purpose, 'reported'],
     ['reported in modes', facts({ reported: true }), 'reported', Step.TrafficModes, 'reported'],
-    ['reported and confirmed (imported)', facts({ reported: true, confirmed: true }), 'reported', Step.BeforeQuestionnaires, 'reported'],
+    [
+      'reported and confirmed (imported)',
+      facts({ reported: true, confirmed: true }),
+      'reported',
+      Step.BeforeQuestionnaires,
+      'reported',
+    ],
   ] as const)('%s', (_label, f, state, step, status) => {
     const s = wayState(f)
     expect(s.state).toBe(state)
@@ -40,7 +52,11 @@ describe('wayState: allowed actions per state', () => {
     ['purpose', facts({ purposes: [false] }), EDIT],
     ['purpose, manual', facts({ purposes: [false], manual: true }), [...EDIT, 'editManual']],
     ['modes', facts({}), [...EDIT.slice(0, 1), 'setModes', 'validateLeg', ...EDIT.slice(1), 'confirm']],
-    ['modes, manual', facts({ manual: true }), [...EDIT.slice(0, 1), 'setModes', 'validateLeg', ...EDIT.slice(1), 'confirm', 'editManual']],
+    [
+      'modes, manual',
+      facts({ manual: true }),
+      [...EDIT.slice(0, 1), 'setModes', 'validateLeg', ...EDIT.slice(1), 'confirm', 'editManual'],
+    ],
     ['questions', facts({ confirmed: true, manual: true }), ['copyWay', 'answerQuestions', 'complete']],
     ['done', facts({ confirmed: true, questionsAnswered: true, manual: true }), ['copyWay', 'answerQuestions']],
     ['reported', facts({ reported: true, manual: true }), ['copyWay', 'withdrawReport']],
@@ -53,7 +69,17 @@ describe('wayState: allowed actions per state', () => {
     expect(ALLOWED.modes).toContain('confirm')
     expect(ALLOWED.questions).toContain('complete')
     for (const s of ['questions', 'done'] as const)
-      for (const a of ['setPurposes', 'setModes', 'validateLeg', 'deleteLeg', 'copyLeg', 'deleteWay', 'report', 'editManual'] as const) expect(ALLOWED[s]).not.toContain(a)
+      for (const a of [
+        'setPurposes',
+        'setModes',
+        'validateLeg',
+        'deleteLeg',
+        'copyLeg',
+        'deleteWay',
+        'report',
+        'editManual',
+      ] as const)
+        expect(ALLOWED[s]).not.toContain(a)
   })
 })
 
@@ -68,10 +94,20 @@ describe('refusal', () => {
 })
 
 describe('wayFacts', () => {
-  const trip = { confirmationStatus: false, validationStatus: false, fdbkAvail: false, allQuestionsAnswered: false, creationType: 'CREATED_MANUALLY' }
+  const trip = {
+    confirmationStatus: false,
+    validationStatus: false,
+    fdbkAvail: false,
+    allQuestionsAnswered: false,
+    creationType: 'CREATED_MANUALLY',
+  }
   test.each([
     [{}, [{ purposeIds: [1] }], { confirmed: false, manual: true, legs: [{ hasPurpose: true }] }],
-    [{ validationStatus: true }, [{ tripPurposes: [] }], { confirmed: true, manual: true, legs: [{ hasPurpose: false }] }],
+    [
+      { validationStatus: true },
+      [{ tripPurposes: [] }],
+      { confirmed: true, manual: true, legs: [{ hasPurpose: false }] },
+    ],
     [{ confirmationStatus: true, creationType: 'TRACKED' }, [], { confirmed: true, manual: false, legs: [] }],
   ])('%j', (over, legs, expected) => {
     expect(wayFacts({ ...trip, ...over }, legs)).toMatchObject(expected)

@@ -124,7 +124,12 @@ export function wayState(f: WayFacts): WayState {
  * a traffic mode, so nothing else is left to check.
  */
 export function quickConfirmable(state: WayState, legModes: readonly (readonly unknown[])[]): boolean {
-  return state.allows.setPurposes && state.allows.report && legModes.length > 0 && legModes.every((modes) => modes.length > 0)
+  return (
+    state.allows.setPurposes &&
+    state.allows.report &&
+    legModes.length > 0 &&
+    legModes.every((modes) => modes.length > 0)
+  )
 }
 
 /** The error a service answers when `action` is not allowed in `state`. */
@@ -136,7 +141,13 @@ export function refusal(state: WayStateName): 'TRIP_CONFIRMED' | 'TRIP_REPORTED'
 
 /** A stored trip (and its legs) as WayFacts. */
 export function wayFacts(
-  trip: { confirmationStatus: boolean; validationStatus: boolean; fdbkAvail: boolean; allQuestionsAnswered: boolean; creationType: string },
+  trip: {
+    confirmationStatus: boolean
+    validationStatus: boolean
+    fdbkAvail: boolean
+    allQuestionsAnswered: boolean
+    creationType: string
+  },
   legs: readonly ({ purposeIds: readonly number[] } | { tripPurposes: readonly unknown[] })[],
 ): WayFacts {
   return {

@@ -13,14 +13,17 @@ export const LIST_FILTER_PARAMS: Record<ListFilter, { validationStatus?: boolean
   qtnsUnanswered: { validationStatus: true, qtnsAnswered: false },
 }
 
-export const isListFilter = (f: string | null | undefined): f is ListFilter => (LIST_FILTERS as readonly string[]).includes(f ?? '')
+export const isListFilter = (f: string | null | undefined): f is ListFilter =>
+  (LIST_FILTERS as readonly string[]).includes(f ?? '')
 
-export const listPath = (filter: string, page: number, id?: number | null) => `/ways/list/${filter}${id ? `/${id}` : ''}/page/${page}`
+export const listPath = (filter: string, page: number, id?: number | null) =>
+  `/ways/list/${filter}${id ? `/${id}` : ''}/page/${page}`
 
 /** The list page that shows a way, scrolled to and marking its card. */
 export const listCardHref = (filter: string, page: number, id: number) => `${listPath(filter, page, id)}#trip-${id}`
 
 /** A way's page; opened from a list tab other than "all", it remembers the tab. */
-export const wayPath = (id: number, from?: ListFilter | null) => `/ways/tripDetails/${id}${from && from !== 'all' ? `?list=${from}` : ''}`
+export const wayPath = (id: number, from?: ListFilter | null) =>
+  `/ways/tripDetails/${id}${from && from !== 'all' ? `?list=${from}` : ''}`
 
 export const FIRST_LIST_PAGE = listPath('all', 1)

@@ -12,14 +12,21 @@ const flag = z
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Unset: see listenHost (the demo's known login stays on this machine).
-  HOST: z.string().optional().transform((v) => v || undefined),
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -45,11 +52,19 @@ const EnvSchema = z.object({
   PROJECT_TITLE: z.string().default('Wegetagebuch – Mobilitätsstudie'),
   STUDY_TIME_ZONE: z.string().default('Europe/Berlin'),
   TRIPS_PAGE_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
-  SERVICE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SERVICE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
 })
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & { HOST: string; sessionSecrets: string[]; publicUrl: string }
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & {
+  HOST: string
+  sessionSecrets: string[]
+  publicUrl: string
+}
 
 let cached: Env | undefined
 
@@ -62,7 +77,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data
   const dataDir = path.resolve(env.DATA_DIR)
   const sessionSecrets = (env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret')).split(',').filter(Boolean)
-  return { ...env, HOST: listenHost(env.HOST, env.DEMO), DATA_DIR: dataDir, sessionSecrets, publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') }
+  return {
+    ...env,
+    HOST: listenHost(env.HOST, env.DEMO),
+    DATA_DIR: dataDir,
+    sessionSecrets,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  }
 }
 
 /**

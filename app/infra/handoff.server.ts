@@ -104,7 +104,8 @@ export function acquireCliLock(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
       const holder = cliLockHolder(dataDir)
-      if (holder) throw new Error(`another admin command (pid ${holder}) is using the database; try again when it has finished`)
+      if (holder)
+        throw new Error(`another admin command (pid ${holder}) is using the database; try again when it has finished`)
       fs.rmSync(file, { force: true })
     }
   }

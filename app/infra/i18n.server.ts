@@ -15,7 +15,10 @@ const files = localeFiles()
 
 function localeFiles(): Record<string, Record<string, unknown>> {
   try {
-    return import.meta.glob('../../locales/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>
+    return import.meta.glob('../../locales/*/*.json', { eager: true, import: 'default' }) as Record<
+      string,
+      Record<string, unknown>
+    >
   } catch {
     // Outside Vite (the admin CLI runs under tsx, e.g. its export): read the same files from disk.
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales')

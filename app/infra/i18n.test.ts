@@ -14,7 +14,8 @@ function keysOf(tree: unknown, prefix = ''): string[] {
   return Object.entries(tree as Record<string, unknown>).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k))
 }
 const PLURAL = /_(zero|one|other)$/
-const at = (lang: Lang, ns: string, key: string): unknown => key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], resources[lang][ns])
+const at = (lang: Lang, ns: string, key: string): unknown =>
+  key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], resources[lang][ns])
 
 /** A key as code names it: a text, an object (returnObjects), or the base of plural forms. */
 function known(lang: Lang, ns: string, key: string): boolean {
@@ -35,7 +36,10 @@ describe('catalogues: both languages have every text', () => {
       for (const lang of LANGS)
         for (const key of keysOf(resources[lang][ns])) {
           const text = at(lang, ns, key)
-          expect(typeof text === 'string' ? text.trim() : Array.isArray(text) ? text.length : text, `${lang} ${ns}:${key}`).toBeTruthy()
+          expect(
+            typeof text === 'string' ? text.trim() : Array.isArray(text) ? text.length : text,
+            `${lang} ${ns}:${key}`,
+          ).toBeTruthy()
         }
     })
 })
@@ -63,7 +67,8 @@ describe('every key the code names is in both catalogues', () => {
     for (const m of i18nextT ? src.matchAll(/\bt\(\s*'([^'$`{}\s]+)'/g) : []) {
       const key = m[1]!
       const colon = key.indexOf(':')
-      const candidates = colon > 0 ? [[key.slice(0, colon), key.slice(colon + 1)] as const] : own.map((ns) => [ns, key] as const)
+      const candidates =
+        colon > 0 ? [[key.slice(0, colon), key.slice(colon + 1)] as const] : own.map((ns) => [ns, key] as const)
       for (const lang of LANGS) {
         checked++
         if (!candidates.some(([ns, k]) => known(lang, ns, k))) missing.push(`${where}: t('${key}') [${lang}]`)
@@ -90,13 +95,19 @@ describe('i18next as configured', () => {
   })
 
   it('a text missing in English shows in German', async () => {
-    const inst = createInstance({ ...I18NEXT_OPTIONS, lng: 'en', resources: { de: { common: { only: 'nur deutsch' } }, en: { common: {} } } })
+    const inst = createInstance({
+      ...I18NEXT_OPTIONS,
+      lng: 'en',
+      resources: { de: { common: { only: 'nur deutsch' } }, en: { common: {} } },
+    })
     await inst.init()
     expect(inst.t('only')).toBe('nur deutsch')
   })
 
   it('a missing key: defaultValue, else the key', () => {
-    expect(tFor('de_DE')('errors:NO_SUCH', { defaultValue: 'Fallback {{constant}}', constant: 'NO_SUCH' })).toBe('Fallback NO_SUCH')
+    expect(tFor('de_DE')('errors:NO_SUCH', { defaultValue: 'Fallback {{constant}}', constant: 'NO_SUCH' })).toBe(
+      'Fallback NO_SUCH',
+    )
     expect(tFor('en_US')('common:no.such.key')).toBe('no.such.key')
   })
 

@@ -32,7 +32,8 @@ const PAYLOAD = {
   error: `Error: a user with the e-mail someone@example.com already exists at 52.52012, 13.40495`,
   link: `http://localhost:3000/user/verify-email?email=someone%40example.com&verstr=${TOKEN}`,
   resps: [{ answOptId: 1, text: 'my street 5' }],
-  dbError: 'Error: Failed query: insert into "pois" (…) values ($1, $2)\nparams: 1,Oma Erna,52.5,13.4\n    at run (poi.server.ts:76:21)',
+  dbError:
+    'Error: Failed query: insert into "pois" (…) values ($1, $2)\nparams: 1,Oma Erna,52.5,13.4\n    at run (poi.server.ts:76:21)',
   count: 3,
   path: '/ways/tripDetails/12',
 }
@@ -43,11 +44,33 @@ describe('log', () => {
     log.error(PAYLOAD)
     expect(lines).toHaveLength(1)
     const line = raw[0]!
-    for (const secret of ['anna.mueller', 'Anna.Mueller', 'someone', 'x@y.de', 'hunter22', TOKEN, '52.529', '13.373', '52.520', '13.404', 'my street', '"pw"', 'Anna"', 'Oma Erna', '52.5,13.4']) {
+    for (const secret of [
+      'anna.mueller',
+      'Anna.Mueller',
+      'someone',
+      'x@y.de',
+      'hunter22',
+      TOKEN,
+      '52.529',
+      '13.373',
+      '52.520',
+      '13.404',
+      'my street',
+      '"pw"',
+      'Anna"',
+      'Oma Erna',
+      '52.5,13.4',
+    ]) {
       expect(line, secret).not.toContain(secret)
     }
     // What is not personal stays readable.
-    expect(lines[0]).toMatchObject({ level: 'error', msg: 'something happened', count: 3, path: '/ways/tripDetails/12', email: '[redacted]' })
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      msg: 'something happened',
+      count: 3,
+      path: '/ways/tripDetails/12',
+      email: '[redacted]',
+    })
     expect(String(lines[0]!.error)).toContain('already exists')
     expect(String(lines[0]!.dbError)).toContain('Failed query: insert into "pois"')
     expect(String(lines[0]!.link)).toContain('/user/verify-email?email=[redacted]&verstr=[redacted]')
@@ -58,7 +81,11 @@ describe('log', () => {
       const out = scrub({ a: { b: { [key]: 'value-of-' + key } } }) as { a: { b: Record<string, unknown> } }
       expect(out.a.b[key], key).toBe('[redacted]')
     }
-    expect(scrub({ Set_Cookie: 'x', 'e-mail': 'y', EmailAddr: 'z' })).toEqual({ Set_Cookie: '[redacted]', 'e-mail': '[redacted]', EmailAddr: '[redacted]' })
+    expect(scrub({ Set_Cookie: 'x', 'e-mail': 'y', EmailAddr: 'z' })).toEqual({
+      Set_Cookie: '[redacted]',
+      'e-mail': '[redacted]',
+      EmailAddr: '[redacted]',
+    })
   })
 
   test('lines carry the request id of the request they belong to, also after an await', async () => {

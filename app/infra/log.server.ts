@@ -13,16 +13,61 @@ const LEVELS: readonly Level[] = ['silent', 'error', 'warn', 'info', 'debug']
 /** Keys whose values never reach a log line (compared case-insensitively, ignoring '-' and '_'). */
 export const REDACT_KEYS = [
   // accounts
-  'email', 'emailaddr', 'emailaddress', 'idstr', 'mail', 'to', 'from', 'replyto', 'phone', 'contactbyphoneno', 'contactbyemail',
-  'firstname', 'lastname', 'alias', 'address',
+  'email',
+  'emailaddr',
+  'emailaddress',
+  'idstr',
+  'mail',
+  'to',
+  'from',
+  'replyto',
+  'phone',
+  'contactbyphoneno',
+  'contactbyemail',
+  'firstname',
+  'lastname',
+  'alias',
+  'address',
   // secrets
-  'password', 'pwd', 'currentpassword', 'newpassword', 'confirmpassword', 'passwordhash', 'secret', 'sessionsecret',
-  'token', 'tokenhash', 'session', 'sessiontoken', 'verstr', 'verificationstr', 'cookie', 'setcookie', 'authorization',
+  'password',
+  'pwd',
+  'currentpassword',
+  'newpassword',
+  'confirmpassword',
+  'passwordhash',
+  'secret',
+  'sessionsecret',
+  'token',
+  'tokenhash',
+  'session',
+  'sessiontoken',
+  'verstr',
+  'verificationstr',
+  'cookie',
+  'setcookie',
+  'authorization',
   // places
-  'lat', 'lon', 'lng', 'latitude', 'longitude', 'geom', 'geometry', 'coords', 'coordinates', 'point', 'position',
-  'startpoi', 'endpoi', 'poi', 'pois',
+  'lat',
+  'lon',
+  'lng',
+  'latitude',
+  'longitude',
+  'geom',
+  'geometry',
+  'coords',
+  'coordinates',
+  'point',
+  'position',
+  'startpoi',
+  'endpoi',
+  'poi',
+  'pois',
   // free text typed by participants
-  'text', 'resps', 'remark', 'fdbkremark', 'desc',
+  'text',
+  'resps',
+  'remark',
+  'fdbkremark',
+  'desc',
 ] as const
 
 const redactKeys = new Set<string>(REDACT_KEYS)
@@ -39,7 +84,12 @@ const LONG_TOKEN = /\b[A-Za-z0-9_-]{32,}\b/g
 const QUERY_PARAMS = /\bparams: [^\n]*/g
 
 function scrubString(s: string): string {
-  return s.replace(QUERY_PARAMS, `params: ${REDACTED}`).replace(QUERY_SECRET, `$1${REDACTED}`).replace(EMAIL, '[email]').replace(COORD_PAIR, '[coords]').replace(LONG_TOKEN, '[token]')
+  return s
+    .replace(QUERY_PARAMS, `params: ${REDACTED}`)
+    .replace(QUERY_SECRET, `$1${REDACTED}`)
+    .replace(EMAIL, '[email]')
+    .replace(COORD_PAIR, '[coords]')
+    .replace(LONG_TOKEN, '[token]')
 }
 
 /** A copy of value fit for a log line (see the file comment). Exported for the test. */
@@ -51,7 +101,8 @@ export function scrub(value: unknown, depth = 0): unknown {
   if (value instanceof Date) return value.toISOString()
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrub(v, depth + 1))
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(value)) out[k] = redactKeys.has(normalise(k)) ? REDACTED : k === 'requestId' ? v : scrub(v, depth + 1)
+  for (const [k, v] of Object.entries(value))
+    out[k] = redactKeys.has(normalise(k)) ? REDACTED : k === 'requestId' ? v : scrub(v, depth + 1)
   return out
 }
 
@@ -68,7 +119,8 @@ function initialLevel(): Level {
   const wanted = (process.env.LOG_LEVEL ?? 'info') as Level
   let level: Level = LEVELS.includes(wanted) ? wanted : 'info'
   // Tests: no info noise (an explicit stricter level still applies).
-  if ((process.env.VITEST || process.env.NODE_ENV === 'test') && LEVELS.indexOf(level) > LEVELS.indexOf('warn')) level = 'warn'
+  if ((process.env.VITEST || process.env.NODE_ENV === 'test') && LEVELS.indexOf(level) > LEVELS.indexOf('warn'))
+    level = 'warn'
   return level
 }
 

@@ -10,15 +10,30 @@ import { PASSWORD_MIN_LENGTH } from '~/domain/password'
  */
 export const UpdatePasswordSchema = z
   .object({
-    currentPassword: minLen('account:validation.emptyCurrentPassword', PASSWORD_MIN_LENGTH, 'account:validation.minCurrentPassword').max(1000),
-    newPassword: minLen('account:validation.emptyNewPassword', PASSWORD_MIN_LENGTH, 'account:validation.minNewPassword').max(1000),
+    currentPassword: minLen(
+      'account:validation.emptyCurrentPassword',
+      PASSWORD_MIN_LENGTH,
+      'account:validation.minCurrentPassword',
+    ).max(1000),
+    newPassword: minLen(
+      'account:validation.emptyNewPassword',
+      PASSWORD_MIN_LENGTH,
+      'account:validation.minNewPassword',
+    ).max(1000),
     confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatch' })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'account:validation.confirmMismatch',
+  })
 
 /** Delete account: current password required, at least 3. */
 export const DeleteAccountSchema = z.object({
-  currentPassword: minLen('account:validation.emptyCurrentPassword', PASSWORD_MIN_LENGTH, 'account:validation.minCurrentPassword').max(1000),
+  currentPassword: minLen(
+    'account:validation.emptyCurrentPassword',
+    PASSWORD_MIN_LENGTH,
+    'account:validation.minCurrentPassword',
+  ).max(1000),
 })
 
 /** Reset password, reset registration: e-mail required and valid. */

@@ -12,7 +12,11 @@ import { SESSION_COOKIE, serializeCookie } from './cookies.server'
 
 /** The session cookie (ADR 003): HttpOnly, SameSite=Lax, Secure over https; the database enforces the expiry. */
 export function sessionCookie(context: Ctx, token: string): string {
-  return serializeCookie(SESSION_COOKIE, token, { httpOnly: true, secure: req(context).server.secure, maxAge: SESSION_ABSOLUTE_MS / 1000 })
+  return serializeCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: req(context).server.secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  })
 }
 
 export function clearSessionCookie(context: Ctx): string {
@@ -32,9 +36,11 @@ export function serviceErrorReply(
 ) {
   if (!(e instanceof ServiceError)) throw e
   const hideFields = opts.hideFields
-  if (e.constant === 'TOO_MANY_REQUESTS') return data(submission.reply({ formErrors: ['errors:TOO_MANY_REQUESTS'], hideFields }), { status: 429 })
+  if (e.constant === 'TOO_MANY_REQUESTS')
+    return data(submission.reply({ formErrors: ['errors:TOO_MANY_REQUESTS'], hideFields }), { status: 429 })
   const field = opts.fields?.[e.constant]
-  if (field) return data(submission.reply({ fieldErrors: { [field]: [`errors:${e.constant}`] }, hideFields }), { status: 400 })
+  if (field)
+    return data(submission.reply({ fieldErrors: { [field]: [`errors:${e.constant}`] }, hideFields }), { status: 400 })
   return data(submission.reply({ formErrors: [`errors:${e.constant}`], hideFields }), { status: 400 })
 }
 

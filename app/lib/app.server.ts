@@ -39,7 +39,11 @@ async function waitForCliLock(dataDir: string): Promise<() => void> {
 
 async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {
   const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox'), from: env.MAIL_FROM })
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    from: env.MAIL_FROM,
+  })
   const app = { env, database, mailer }
   if (opts.seed !== false && env.DEMO === '1') {
     const { seedDemoIfEmpty } = await import('~/services/seed-demo.server')

@@ -24,7 +24,11 @@ export function loginGuard(opts: { allowPasswordUpdate?: boolean } = {}): Middle
   }
 }
 
-async function loggedInUser(context: Ctx, request: Request, opts: { allowPasswordUpdate?: boolean }): Promise<SessionUser> {
+async function loggedInUser(
+  context: Ctx,
+  request: Request,
+  opts: { allowPasswordUpdate?: boolean },
+): Promise<SessionUser> {
   const r = req(context)
   const url = new URL(request.url)
   const here = url.pathname + url.search
@@ -37,18 +41,26 @@ async function loggedInUser(context: Ctx, request: Request, opts: { allowPasswor
       // Passwords are never stored (ADR 007): a password form comes back without them and asks again.
       for (const [k, v] of form ?? []) if (typeof v === 'string' && !/password|pwd/i.test(k)) body.append(k, v)
       const id = crypto.randomBytes(18).toString('base64url')
-      await r.app.database.db.insert(pendingPosts).values({ id, userId: r.session.expiredUserId, path: url.pathname, body: body.toString() })
+      await r.app.database.db
+        .insert(pendingPosts)
+        .values({ id, userId: r.session.expiredUserId, path: url.pathname, body: body.toString() })
       params.set('resume', id)
-      params.set('redirectTo', request.headers.get('Referer') ? safeRedirect(new URL(request.headers.get('Referer')!).pathname, here) : here)
+      params.set(
+        'redirectTo',
+        request.headers.get('Referer') ? safeRedirect(new URL(request.headers.get('Referer')!).pathname, here) : here,
+      )
     }
     // An expired session logs out with a notice: the toast has to travel with the redirect.
-    if (r.session.state === 'invalid') flashToasts(context, [{ type: 'error', key: 'errors:SESSION_INVALID_OR_EXPIRED' }])
+    if (r.session.state === 'invalid')
+      flashToasts(context, [{ type: 'error', key: 'errors:SESSION_INVALID_OR_EXPIRED' }])
     throw redirect(`/user/login?${params}`)
   }
   if (r.user.passwordUpdateRequired && !opts.allowPasswordUpdate) {
     // A user whose password update is required is logged out and sent to login.
     if (r.sessionToken) await deleteSession(r.app.database.db, r.sessionToken)
-    throw redirect('/user/login', { headers: { 'Set-Cookie': serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true }) } })
+    throw redirect('/user/login', {
+      headers: { 'Set-Cookie': serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true }) },
+    })
   }
   return r.user
 }

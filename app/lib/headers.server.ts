@@ -7,7 +7,11 @@ export function originOf(template: string | undefined): string | null {
   return template.includes('{s}') ? m[1]!.replace(/\/\/a\./, '//*.') : m[1]!
 }
 
-export function securityHeaders(nonce: string, tileTemplate?: string, staticMapTemplate?: string): Record<string, string> {
+export function securityHeaders(
+  nonce: string,
+  tileTemplate?: string,
+  staticMapTemplate?: string,
+): Record<string, string> {
   const img = ["'self'", 'data:', originOf(tileTemplate), originOf(staticMapTemplate)].filter(Boolean).join(' ')
   const csp = [
     "default-src 'self'",

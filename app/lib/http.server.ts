@@ -20,7 +20,11 @@ export const failure = (key: string, params?: Toast['params']): Toast => ({ type
 
 /** The toast for a service error: its constant in the errors catalogue ('Unexpected {constant}' when unknown). */
 export function errorToast(e: ServiceError): Toast {
-  return { type: 'error', key: `errors:${e.constant}`, params: { constant: e.constant, ...(typeof e.details?.max === 'number' ? { max: e.details.max } : {}) } }
+  return {
+    type: 'error',
+    key: `errors:${e.constant}`,
+    params: { constant: e.constant, ...(typeof e.details?.max === 'number' ? { max: e.details.max } : {}) },
+  }
 }
 
 /**

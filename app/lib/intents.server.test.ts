@@ -10,7 +10,10 @@ const form = (entries: Record<string, string | string[]>) => {
   return fd
 }
 const table = {
-  pick: intent(z.object({ ids: z.array(z.coerce.number(), { error: 'x:required' }).min(1, 'x:required') }), async ({ ids }, { who }: { who: string }) => `${who}:${ids.join(',')}`),
+  pick: intent(
+    z.object({ ids: z.array(z.coerce.number(), { error: 'x:required' }).min(1, 'x:required') }),
+    async ({ ids }, { who }: { who: string }) => `${who}:${ids.join(',')}`,
+  ),
   quiet: intent(z.object({ n: z.coerce.number() }), async () => 'ran', { invalid: async () => 'invalid' }),
 }
 
@@ -21,7 +24,10 @@ describe('runIntent', () => {
   })
 
   test('invalid input: 400 with the reply (field errors are catalogue keys, the intent among the values)', async () => {
-    const res = (await runIntent(table, form({ intent: 'pick' }), { who: 'a' })) as { data: { error: Record<string, string[]>; initialValue: Record<string, unknown> }; init: { status: number } }
+    const res = (await runIntent(table, form({ intent: 'pick' }), { who: 'a' })) as {
+      data: { error: Record<string, string[]>; initialValue: Record<string, unknown> }
+      init: { status: number }
+    }
     expect(res.init.status).toBe(400)
     expect(res.data.error.ids).toEqual(['x:required'])
     expect(res.data.initialValue.intent).toBe('pick')
@@ -31,7 +37,11 @@ describe('runIntent', () => {
     expect(await runIntent(table, form({ intent: 'quiet', n: 'x' }), { who: 'a' })).toBe('invalid')
   })
 
-  test.each([['none', {}], ['unknown', { intent: 'nope' }], ['inherited', { intent: 'toString' }]])('an intent that is not in the table (%s): 400', async (_l, entries) => {
+  test.each([
+    ['none', {}],
+    ['unknown', { intent: 'nope' }],
+    ['inherited', { intent: 'toString' }],
+  ])('an intent that is not in the table (%s): 400', async (_l, entries) => {
     await expect(runIntent(table, form(entries), { who: 'a' })).rejects.toMatchObject({ init: { status: 400 } })
   })
 })

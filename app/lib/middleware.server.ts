@@ -57,7 +57,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const user = session.state === 'valid' ? session.user : null
   // The stored language changes only by the participant's own choice: a link on our pages (or a typed address),
   // never by a link on a foreign page. (A post got here only from our own origin.)
-  const ownChoice = request.method !== 'GET' && request.method !== 'HEAD' ? true : isOwnNavigation(request, app.env.publicUrl)
+  const ownChoice =
+    request.method !== 'GET' && request.method !== 'HEAD' ? true : isOwnNavigation(request, app.env.publicUrl)
   if (user && queryLocale && user.locale !== queryLocale && ownChoice) {
     await app.database.db.update(users).set({ locale: queryLocale }).where(eq(users.id, user.id))
   }

@@ -29,7 +29,27 @@ describe('safeRedirect: same-site paths only', () => {
 
   test('fuzzed: every answer is a path on this site that fits a Location header', () => {
     const base = 'http://diary.example'
-    const piece = fc.oneof(fc.string(), fc.constantFrom('/', '//', '\\', '/\\', '\t', '\n', '%2F', '。', 'é', '\uD800', ':', 'evil.example', '..', '@', '?', '#'))
+    const piece = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        '/',
+        '//',
+        '\\',
+        '/\\',
+        '\t',
+        '\n',
+        '%2F',
+        '。',
+        'é',
+        '\uD800',
+        ':',
+        'evil.example',
+        '..',
+        '@',
+        '?',
+        '#',
+      ),
+    )
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (parts) => {
         const out = safeRedirect(parts.join(''), '/fallback')

@@ -12,7 +12,12 @@ import { safeRedirect as remixSafeRedirect } from 'remix-utils/safe-redirect'
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/ways'): string {
   if (typeof to !== 'string') return fallback
   try {
-    const normalised = headerSafeUrl(to.replace(/[\t\n\r]/g, '').trim().replace(/^[/\\]+/, '/'))
+    const normalised = headerSafeUrl(
+      to
+        .replace(/[\t\n\r]/g, '')
+        .trim()
+        .replace(/^[/\\]+/, '/'),
+    )
     return remixSafeRedirect(normalised, fallback)
   } catch {
     return fallback

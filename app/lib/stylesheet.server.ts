@@ -14,5 +14,8 @@ export const STYLESHEET_COOKIE = 'td_css'
 /** Inline the stylesheet into this page? Then the cookie to set, too. */
 export function inlineStylesheet(request: Request, secure: boolean): { inline: boolean; setCookie?: string } {
   if (parseCookies(request.headers.get('Cookie'))[STYLESHEET_COOKIE] === HASH) return { inline: false }
-  return { inline: true, setCookie: serializeCookie(STYLESHEET_COOKIE, HASH, { maxAge: ONE_YEAR_S, httpOnly: true, secure }) }
+  return {
+    inline: true,
+    setCookie: serializeCookie(STYLESHEET_COOKIE, HASH, { maxAge: ONE_YEAR_S, httpOnly: true, secure }),
+  }
 }

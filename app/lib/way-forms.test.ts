@@ -30,18 +30,41 @@ const errorsOf = (entries: [string, string][]) => {
 describe('wayFormSchema', () => {
   test('a complete way: values, one purpose and mode as lists', () => {
     const s = parseWithZod(form(complete), { schema: wayFormSchema(previous, rules) })
-    expect(s.status === 'success' && s.value).toMatchObject({ purposes: [3], tfcModes: ['WALK'], startHour: 8, endHour: 9, endMinute: 15 })
+    expect(s.status === 'success' && s.value).toMatchObject({
+      purposes: [3],
+      tfcModes: ['WALK'],
+      startHour: 8,
+      endHour: 9,
+      endMinute: 15,
+    })
   })
 
   test('hours and minutes clamped; invalid input falls back to the previous value', () => {
-    const s = parseWithZod(form([['startHour', '30'], ['startMinute', 'x']]), { schema: wayFormSchema(previous) })
+    const s = parseWithZod(
+      form([
+        ['startHour', '30'],
+        ['startMinute', 'x'],
+      ]),
+      { schema: wayFormSchema(previous) },
+    )
     expect(s.status === 'success' && [s.value.startHour, s.value.startMinute]).toEqual([24, previous.startMinute])
   })
 
   test.each([
     ['nothing chosen: every missing field', [], { purposes: 'ways:addWay.fillAll', tfcModes: 'ways:addWay.fillAll' }],
-    ['end before start: both times', [['endHour', '07']], { startDate: 'ways:addWay.endBeforeStart', endDate: 'ways:addWay.endBeforeStart' }],
-    ['in the future', [['startDate', '2026-11-04'], ['endDate', '2026-11-04']], { startDate: 'ways:noFuture.message', endDate: 'ways:noFuture.message' }],
+    [
+      'end before start: both times',
+      [['endHour', '07']],
+      { startDate: 'ways:addWay.endBeforeStart', endDate: 'ways:addWay.endBeforeStart' },
+    ],
+    [
+      'in the future',
+      [
+        ['startDate', '2026-11-04'],
+        ['endDate', '2026-11-04'],
+      ],
+      { startDate: 'ways:noFuture.message', endDate: 'ways:noFuture.message' },
+    ],
   ] as [string, [string, string][], Record<string, string>][])('%s', (_label, change, expected) => {
     const entries = change.length ? [...complete.filter(([k]) => !change.some(([c]) => c === k)), ...change] : []
     const errors = errorsOf(entries)

@@ -34,16 +34,28 @@ export function wayFormSchema(previous: WayFormValues, rules?: { timeZone: strin
     .transform((fields) => wayFormValues(fields, previous))
     .superRefine((v, ctx) => {
       if (!rules) return
-      const at = (date: string, hour: number, minute: number) => (date ? zonedDateTimeToUtc(date, hour, minute, rules.timeZone) : null)
+      const at = (date: string, hour: number, minute: number) =>
+        date ? zonedDateTimeToUtc(date, hour, minute, rules.timeZone) : null
       const message = validateManualWay(
-        { purposes: v.purposes, tfcModes: v.tfcModes, start: at(v.startDate, v.startHour, v.startMinute), end: at(v.endDate, v.endHour, v.endMinute) },
+        {
+          purposes: v.purposes,
+          tfcModes: v.tfcModes,
+          start: at(v.startDate, v.startHour, v.startMinute),
+          end: at(v.endDate, v.endHour, v.endMinute),
+        },
         rules.now,
       )
       if (!message) return
       const missing =
         message === 'ways:addWay.fillAll'
-          ? [!v.purposes.length && 'purposes', !v.tfcModes.length && 'tfcModes', !v.startDate && 'startDate', !v.endDate && 'endDate'].filter((f) => f !== false)
+          ? [
+              !v.purposes.length && 'purposes',
+              !v.tfcModes.length && 'tfcModes',
+              !v.startDate && 'startDate',
+              !v.endDate && 'endDate',
+            ].filter((f) => f !== false)
           : []
-      for (const field of missing.length ? missing : ['startDate', 'endDate']) ctx.addIssue({ code: 'custom', path: [field], message })
+      for (const field of missing.length ? missing : ['startDate', 'endDate'])
+        ctx.addIssue({ code: 'custom', path: [field], message })
     })
 }

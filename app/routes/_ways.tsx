@@ -11,7 +11,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { hasCampaign: authed(context).user.campaignId != null }
 }
 
-
 function currentTab(pathname: string): string {
   if (pathname.startsWith('/ways/add')) return 'add'
   const filter = /^\/ways\/list\/([^/]+)/.exec(pathname)?.[1]

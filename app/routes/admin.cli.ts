@@ -10,7 +10,10 @@ import { runCommand } from '~/cli/commands.server'
 import { ImportError } from '~/services/import.server'
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 
 const BodySchema = z.object({ command: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) })
 
@@ -33,7 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.info({ msg: 'admin cli command', command: body.command })
     return json({ ok: true, output })
   } catch (err) {
-    log.warn({ msg: 'admin cli command failed', command: body.command, error: err instanceof Error ? err.name : 'unknown' })
+    log.warn({
+      msg: 'admin cli command failed',
+      command: body.command,
+      error: err instanceof Error ? err.name : 'unknown',
+    })
     // An import's problems travel as a list too, so the CLI can point each at its line in the researcher's file.
     const problems = err instanceof ImportError ? err.problems : undefined
     return json({ ok: false, error: err instanceof Error ? err.message : String(err), problems }, 400)

@@ -5,7 +5,10 @@ import { DEFAULT_LOCALE } from '~/domain/locale'
 import { dispatch, errsBody, MAX_BODY_BYTES } from '~/services/dispatch.server'
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return json(errsBody(DEFAULT_LOCALE, 'METHOD_NOT_ALLOWED'), 405)

@@ -58,7 +58,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </section>
     )
   }
-  const short = [...campaign.name].length > CAMPAIGN_NAME_MAX ? [...campaign.name].slice(0, CAMPAIGN_NAME_MAX - 1).join('') + '…' : null
+  const short =
+    [...campaign.name].length > CAMPAIGN_NAME_MAX
+      ? [...campaign.name].slice(0, CAMPAIGN_NAME_MAX - 1).join('') + '…'
+      : null
   return (
     <section className="stack campaign-info">
       <PageTitle>{campaign.name}</PageTitle>
@@ -94,14 +97,20 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             return (
               <li key={kind} className="card campaign-qtn">
                 <span className="campaign-qtn__title">{title}</span>
-                <span className="campaign-qtn__state">{t('page.notAvailable', { type: t(`types.${kind === 'initial' ? 'INITIAL' : 'FINAL'}`) })}</span>
+                <span className="campaign-qtn__state">
+                  {t('page.notAvailable', { type: t(`types.${kind === 'initial' ? 'INITIAL' : 'FINAL'}`) })}
+                </span>
               </li>
             )
           }
           const stateText = t(`state.${b.state}`, { date: b.date ?? '' })
           return (
             <li key={kind} className={cx('card card--link campaign-qtn', `campaign-qtn--${b.state}`)}>
-              <Link className="card__link campaign-qtn__title" to={`/campaign/questionnaire/${kind}`} aria-describedby={`qtn-state-${kind}`}>
+              <Link
+                className="card__link campaign-qtn__title"
+                to={`/campaign/questionnaire/${kind}`}
+                aria-describedby={`qtn-state-${kind}`}
+              >
                 {title}
               </Link>
               <span className="campaign-qtn__state" id={`qtn-state-${kind}`}>

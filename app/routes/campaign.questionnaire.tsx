@@ -47,7 +47,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`${here}?${outcomeSearch(outcome, { withError: true })}`)
     }
     case 'completed':
-      return redirectWithToast(context, '/campaign/info', success(`common:success.${type === 'INITIAL' ? 'initial' : 'final'}CampaignQuestionnaireAnswered`))
+      return redirectWithToast(
+        context,
+        '/campaign/info',
+        success(`common:success.${type === 'INITIAL' ? 'initial' : 'final'}CampaignQuestionnaireAnswered`),
+      )
     case 'failed': {
       const headers = new Headers({ Location: here })
       flashToasts(context, [failure('questionnaire:flow.sendFailed'), errorToast(outcome.error)])

@@ -7,7 +7,10 @@ import { infoService } from '~/services/info.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { txtModule } = await infoService.getTextModule(serviceCtx(context), { platformConstant: 'WEB', txtModuleConstant: 'IMPRINT' })
+  const { txtModule } = await infoService.getTextModule(serviceCtx(context), {
+    platformConstant: 'WEB',
+    txtModuleConstant: 'IMPRINT',
+  })
   return { html: txtModule.text, loggedIn: req(context).user != null }
 }
 
@@ -18,7 +21,13 @@ export default function TextPage({ loaderData }: Route.ComponentProps) {
       <PageTitle>{t('imprint.title')}</PageTitle>
       <h1>{t('imprint.title')}</h1>
       <div className="card prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
-      {!loaderData.loggedIn && (<p><Link className="btn btn--primary" to="/user/login">{t('imprint.login')}</Link></p>)}
+      {!loaderData.loggedIn && (
+        <p>
+          <Link className="btn btn--primary" to="/user/login">
+            {t('imprint.login')}
+          </Link>
+        </p>
+      )}
     </section>
   )
 }

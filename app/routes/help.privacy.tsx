@@ -6,7 +6,10 @@ import { infoService } from '~/services/info.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { txtModule } = await infoService.getTextModule(serviceCtx(context), { platformConstant: 'WEB', txtModuleConstant: 'PRIVACY' })
+  const { txtModule } = await infoService.getTextModule(serviceCtx(context), {
+    platformConstant: 'WEB',
+    txtModuleConstant: 'PRIVACY',
+  })
   return { html: txtModule.text, loggedIn: req(context).user != null }
 }
 
@@ -17,7 +20,6 @@ export default function TextPage({ loaderData }: Route.ComponentProps) {
       <PageTitle>{t('privacy.title')}</PageTitle>
       <h1>{t('privacy.title')}</h1>
       <div className="card prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
-      
     </section>
   )
 }

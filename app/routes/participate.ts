@@ -5,7 +5,13 @@ import { req } from '~/lib/context.server'
 
 export function isAppleDevice(userAgent: string): boolean {
   // iPhone, iPad, iPod, and iPadOS Safari that presents itself as desktop Mac with touch ("iPad-like").
-  return /iPhone|iPad|iPod/i.test(userAgent) || (/Macintosh/i.test(userAgent) && /Mobile\/|Version\/[\d.]+ Safari/i.test(userAgent) && /Safari/i.test(userAgent) && !/Chrome|Chromium|Firefox|Edg/i.test(userAgent))
+  return (
+    /iPhone|iPad|iPod/i.test(userAgent) ||
+    (/Macintosh/i.test(userAgent) &&
+      /Mobile\/|Version\/[\d.]+ Safari/i.test(userAgent) &&
+      /Safari/i.test(userAgent) &&
+      !/Chrome|Chromium|Firefox|Edg/i.test(userAgent))
+  )
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

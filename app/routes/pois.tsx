@@ -47,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }))
 
   let dialog = (['add', 'edit', 'delete'] as const).find((d) => d === q.get('dialog')) ?? null
-  const target = dialog === 'edit' || dialog === 'delete' ? (list.find((p) => String(p.id) === q.get('poi')) ?? null) : null
+  const target =
+    dialog === 'edit' || dialog === 'delete' ? (list.find((p) => String(p.id) === q.get('poi')) ?? null) : null
   if ((dialog === 'edit' || dialog === 'delete') && !target) dialog = null
   if (dialog === 'edit' && !canShowPoiEdit(devMode, target!.verificationStatus)) dialog = null
 
@@ -66,7 +67,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // What the form held when "Search" sent it (GET), so nothing typed is lost without JavaScript.
   const fromQuery = q.has('name') || q.has('lat') || q.has('lon')
   const draft: PoiDraft = fromQuery
-    ? { name: q.get('name') ?? '', lat: q.get('lat') ?? '', lon: q.get('lon') ?? '', place: q.get('place') ?? '', verified: q.get('verified') === 'on' }
+    ? {
+        name: q.get('name') ?? '',
+        lat: q.get('lat') ?? '',
+        lon: q.get('lon') ?? '',
+        place: q.get('place') ?? '',
+        verified: q.get('verified') === 'on',
+      }
     : target && dialog === 'edit'
       ? { name: target.name, lat: String(target.lat), lon: String(target.lon), place: '', verified: false }
       : { name: '', lat: '', lon: '', place: '', verified: false }
@@ -89,31 +96,44 @@ type PoiArgs = { context: Ctx }
 
 /** Add and update: the service checks name and position; its problems come back next to their fields. */
 const save = (mode: 'add' | 'update') =>
-  intent(PoiSaveSchema, async ({ id, name = '', lat: latText = '', lon: lonText = '', place = '', verified }, { context }: PoiArgs, submission) => {
-    const chosen = place && place !== 'coords' ? place.split(';') : null
-    const lat = chosen ? (chosen[0] ?? '') : latText
-    const lon = chosen ? (chosen[1] ?? '') : lonText
-    const devMode = req(context).app.env.DEV_MODE
-    try {
-      if (mode === 'add') {
-        // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
-        const status = devMode ? { verificationStatus: verified ? true : null } : {}
-        await poiService.addPoi(authed(context), { poi: { name, lat, lon, ...status } })
-      } else {
-        await poiService.updatePoi(authed(context), { poi: { id, name, lat, lon } })
+  intent(
+    PoiSaveSchema,
+    async (
+      { id, name = '', lat: latText = '', lon: lonText = '', place = '', verified },
+      { context }: PoiArgs,
+      submission,
+    ) => {
+      const chosen = place && place !== 'coords' ? place.split(';') : null
+      const lat = chosen ? (chosen[0] ?? '') : latText
+      const lon = chosen ? (chosen[1] ?? '') : lonText
+      const devMode = req(context).app.env.DEV_MODE
+      try {
+        if (mode === 'add') {
+          // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
+          const status = devMode ? { verificationStatus: verified ? true : null } : {}
+          await poiService.addPoi(authed(context), { poi: { name, lat, lon, ...status } })
+        } else {
+          await poiService.updatePoi(authed(context), { poi: { id, name, lat, lon } })
+        }
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e
+        if (FIELD_CONSTANTS.has(e.constant)) {
+          const fieldErrors: Record<string, string[]> = {}
+          for (const p of (e.details?.problems as PoiProblem[] | undefined) ?? [])
+            fieldErrors[p.field] ??= [`errors:${p.constant}`]
+          return data(submission.reply({ fieldErrors }), { status: 400 })
+        }
+        if (e.constant === 'INVALID_PARAMS')
+          return data(submission.reply({ formErrors: ['errors:INVALID_PARAMS'] }), { status: 400 })
+        throw redirectWithToast(context, '/pois', errorToast(e))
       }
-    } catch (e) {
-      if (!(e instanceof ServiceError)) throw e
-      if (FIELD_CONSTANTS.has(e.constant)) {
-        const fieldErrors: Record<string, string[]> = {}
-        for (const p of (e.details?.problems as PoiProblem[] | undefined) ?? []) fieldErrors[p.field] ??= [`errors:${p.constant}`]
-        return data(submission.reply({ fieldErrors }), { status: 400 })
-      }
-      if (e.constant === 'INVALID_PARAMS') return data(submission.reply({ formErrors: ['errors:INVALID_PARAMS'] }), { status: 400 })
-      throw redirectWithToast(context, '/pois', errorToast(e))
-    }
-    return redirectWithToast(context, '/pois', success(mode === 'add' ? 'common:success.poiAdded' : 'common:success.poiUpdated'))
-  })
+      return redirectWithToast(
+        context,
+        '/pois',
+        success(mode === 'add' ? 'common:success.poiAdded' : 'common:success.poiUpdated'),
+      )
+    },
+  )
 
 const poiActions = {
   add: save('add'),
@@ -132,7 +152,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 function postedDraft(values: Record<string, unknown> | null | undefined): PoiDraft | null {
   if (!values) return null
   const text = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : '')
-  return { name: text('name'), lat: text('lat'), lon: text('lon'), place: text('place'), verified: values.verified === 'on' }
+  return {
+    name: text('name'),
+    lat: text('lat'),
+    lon: text('lon'),
+    place: text('place'),
+    verified: values.verified === 'on',
+  }
 }
 
 export default function Pois({ loaderData }: Route.ComponentProps) {
@@ -143,7 +169,11 @@ export default function Pois({ loaderData }: Route.ComponentProps) {
   const { pois, dialog, target, search, devMode, tiles } = loaderData
   const reply = replyFor(actionData, 'add', 'update')
   const draft = postedDraft(reply?.initialValue) ?? loaderData.draft
-  const errors: PoiFormErrors = { name: fieldError(reply, 'name'), position: fieldError(reply, 'position'), form: fieldError(reply, '') }
+  const errors: PoiFormErrors = {
+    name: fieldError(reply, 'name'),
+    position: fieldError(reply, 'position'),
+    form: fieldError(reply, ''),
+  }
   // The form state lives in the dialog; a new search or another target starts it afresh.
   const formKey = `${dialog}-${target?.id ?? ''}-${searchParams.get('q') ?? ''}`
 
@@ -171,15 +201,54 @@ export default function Pois({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       )}
 
-      <Dialog id="add" title={t('addDialog.title')} open={dialog === 'add'} closeHref="/pois" closeLabel={t('common:actions.close')} className="dialog--wide">
-        <PoiForm key={formKey} mode="add" draft={draft} search={search} errors={errors} devMode={devMode} tiles={tiles} />
+      <Dialog
+        id="add"
+        title={t('addDialog.title')}
+        open={dialog === 'add'}
+        closeHref="/pois"
+        closeLabel={t('common:actions.close')}
+        className="dialog--wide"
+      >
+        <PoiForm
+          key={formKey}
+          mode="add"
+          draft={draft}
+          search={search}
+          errors={errors}
+          devMode={devMode}
+          tiles={tiles}
+        />
       </Dialog>
 
-      <Dialog id="edit" title={t('editDialog.title')} open={dialog === 'edit' && !!target} closeHref="/pois" closeLabel={t('common:actions.close')} className="dialog--wide">
-        {target ? <PoiForm key={formKey} mode="edit" poiId={target.id} draft={draft} search={search} errors={errors} devMode={devMode} tiles={tiles} /> : null}
+      <Dialog
+        id="edit"
+        title={t('editDialog.title')}
+        open={dialog === 'edit' && !!target}
+        closeHref="/pois"
+        closeLabel={t('common:actions.close')}
+        className="dialog--wide"
+      >
+        {target ? (
+          <PoiForm
+            key={formKey}
+            mode="edit"
+            poiId={target.id}
+            draft={draft}
+            search={search}
+            errors={errors}
+            devMode={devMode}
+            tiles={tiles}
+          />
+        ) : null}
       </Dialog>
 
-      <Dialog id="delete" title={t('deleteDialog.title')} open={dialog === 'delete' && !!target} closeHref="/pois" closeLabel={t('common:actions.close')}>
+      <Dialog
+        id="delete"
+        title={t('deleteDialog.title')}
+        open={dialog === 'delete' && !!target}
+        closeHref="/pois"
+        closeLabel={t('common:actions.close')}
+      >
         {target ? (
           <Form method="post" className="stack">
             <p>{t('deleteDialog.question', { name: target.name })}</p>

@@ -8,7 +8,11 @@ import { ServiceError } from '~/services/core.server'
 import { parseIdText } from '~/domain/ids'
 import { placePicture } from '~/services/place-picture.server'
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+const notFound = () =>
+  new Response('Not found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseIdText(params.id)

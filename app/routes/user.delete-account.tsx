@@ -25,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
   }
   // The sessions went with the account (cascade); the cookie goes now.
-  return redirectWithToast(context, '/user/login', success('account:deleteAccount.done'), { headers: { 'Set-Cookie': clearSessionCookie(context) } })
+  return redirectWithToast(context, '/user/login', success('account:deleteAccount.done'), {
+    headers: { 'Set-Cookie': clearSessionCookie(context) },
+  })
 }
 
 export default function DeleteAccount() {
@@ -48,7 +50,12 @@ export default function DeleteAccount() {
       <div className="card">
         <Form method="post" {...getFormProps(form)} className="stack">
           <FormErrors errors={form.errors} id={form.errorId} />
-          <PasswordField field={fields.currentPassword} label={t('deleteAccount.currentPassword')} hint={t('deleteAccount.confirm')} showLabel={t('deleteAccount.show')} />
+          <PasswordField
+            field={fields.currentPassword}
+            label={t('deleteAccount.currentPassword')}
+            hint={t('deleteAccount.confirm')}
+            showLabel={t('deleteAccount.show')}
+          />
           <button type="submit" className="btn btn--danger btn--block">
             {t('deleteAccount.submit')}
           </button>

@@ -57,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // On PROF_NOT_VERIFIED the password field and its errors are cleared → login with type nvf.
     if (e instanceof ServiceError && e.constant === 'PROF_NOT_VERIFIED') return redirect('/user/login/nvf')
     if (e instanceof ServiceError && e.constant === 'INVALID_CREDENTIALS') {
-      return data(submission.reply({ formErrors: ['account:validation.invalidEmailPassword'], hideFields: ['password'] }), { status: 400 })
+      return data(
+        submission.reply({ formErrors: ['account:validation.invalidEmailPassword'], hideFields: ['password'] }),
+        { status: 400 },
+      )
     }
     return serviceErrorReply(submission, e, { hideFields: ['password'] })
   }
@@ -99,7 +102,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <p>{t('login.notice.resume')}</p>
         </Notice>
       )}
-      <LoginForm key={formKey} lastResult={lastResult} redirectTo={searchParams.get('redirectTo') ?? ''} resume={searchParams.get('resume') ?? ''} />
+      <LoginForm
+        key={formKey}
+        lastResult={lastResult}
+        redirectTo={searchParams.get('redirectTo') ?? ''}
+        resume={searchParams.get('resume') ?? ''}
+      />
       <nav aria-label={t('login.more')}>
         <ul className="link-list">
           <li>
@@ -117,7 +125,15 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function LoginForm({ lastResult, redirectTo, resume }: { lastResult: SubmissionResult<string[]> | undefined; redirectTo: string; resume: string }) {
+function LoginForm({
+  lastResult,
+  redirectTo,
+  resume,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined
+  redirectTo: string
+  resume: string
+}) {
   const { t } = useTranslation('account')
   const [form, fields] = useForm({
     lastResult,

@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Then logout (every session, the one the change issued included) and login again.
   await userService.logoutEverywhere(ctx, {})
-  return redirectWithToast(context, '/user/login', success('account:passwordUpdateRequired.done'), { headers: { 'Set-Cookie': clearSessionCookie(context) } })
+  return redirectWithToast(context, '/user/login', success('account:passwordUpdateRequired.done'), {
+    headers: { 'Set-Cookie': clearSessionCookie(context) },
+  })
 }
 
 export default function PasswordUpdateRequired() {

@@ -24,13 +24,18 @@ const optionalText = z.string().trim().max(200).optional()
 export const RegisterSchema = z
   .object({
     email: email('account:validation.emptyEmail', 'account:validation.invalidEmail'),
-    password: minLen('account:validation.emptyPassword', PASSWORD_MIN_LENGTH, 'account:validation.minPassword').max(1000),
+    password: minLen('account:validation.emptyPassword', PASSWORD_MIN_LENGTH, 'account:validation.minPassword').max(
+      1000,
+    ),
     confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
     alias: optionalText,
     firstName: optionalText,
     lastName: optionalText,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatchRegister' })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'account:validation.confirmMismatchRegister',
+  })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
@@ -70,8 +75,19 @@ export default function Register() {
         <FormErrors errors={form.errors} id={form.errorId} />
         <Honeypot />
         <TextField field={fields.email} label={t('register.email')} type="email" autoComplete="email" />
-        <TextField field={fields.password} label={t('register.password')} hint={t('register.passwordHint')} type="password" autoComplete="new-password" />
-        <TextField field={fields.confirmPassword} label={t('register.confirmPassword')} type="password" autoComplete="new-password" />
+        <TextField
+          field={fields.password}
+          label={t('register.password')}
+          hint={t('register.passwordHint')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label={t('register.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
         <fieldset className="fieldset stack account-optional">
           <legend className="fieldset__legend">{t('register.about')}</legend>
           <p className="field__hint">{t('register.aboutHint')}</p>

@@ -29,7 +29,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = req(context).app.database.db
   const url = new URL(request.url)
   const post = await takePendingPost(db, user.id, params.id, new Date())
-  if (url.searchParams.has('discard')) return redirectWithToast(context, backTo(request), success('account:resume.discarded'))
+  if (url.searchParams.has('discard'))
+    return redirectWithToast(context, backTo(request), success('account:resume.discarded'))
   if (!post) return redirect(url.pathname + url.search)
   return redirect(safeRedirect(post.path, '/ways'), 307)
 }
@@ -57,7 +58,11 @@ export default function Resume({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="btn btn--primary btn--block">
               {t('resume.send')}
             </button>
-            <button type="submit" formAction={`${location.pathname}?${query}&discard=1`} className="btn btn--secondary btn--block">
+            <button
+              type="submit"
+              formAction={`${location.pathname}?${query}&discard=1`}
+              className="btn btn--secondary btn--block"
+            >
               {t('resume.discard')}
             </button>
           </Form>

@@ -21,10 +21,15 @@ import { PageTitle } from '~/components/layout/PageTitle'
  */
 export const SetPasswordSchema = z
   .object({
-    password: minLen('account:validation.emptyPassword', PASSWORD_MIN_LENGTH, 'account:validation.minPassword').max(1000),
+    password: minLen('account:validation.emptyPassword', PASSWORD_MIN_LENGTH, 'account:validation.minPassword').max(
+      1000,
+    ),
     confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'account:validation.confirmMismatch' })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'account:validation.confirmMismatch',
+  })
 
 function linkParams(request: Request) {
   const url = new URL(request.url)
@@ -46,7 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
   try {
-    await userService.setPassword(serviceCtx(context), { emailAddr: link.email, password: submission.value.password, verificationStr: link.verstr })
+    await userService.setPassword(serviceCtx(context), {
+      emailAddr: link.email,
+      password: submission.value.password,
+      verificationStr: link.verstr,
+    })
   } catch (e) {
     return serviceErrorReply(submission, e, { hideFields })
   }
@@ -78,8 +87,18 @@ export default function SetPassword({ loaderData }: Route.ComponentProps) {
         )}
         {/* For password managers: the account this password belongs to. */}
         <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
-        <TextField field={fields.password} label={t('setPassword.password')} type="password" autoComplete="new-password" />
-        <TextField field={fields.confirmPassword} label={t('setPassword.confirmPassword')} type="password" autoComplete="new-password" />
+        <TextField
+          field={fields.password}
+          label={t('setPassword.password')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label={t('setPassword.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
         <button type="submit" className="btn btn--primary btn--block">
           {t('setPassword.submit')}
         </button>

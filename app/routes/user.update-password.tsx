@@ -25,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
   }
-  return redirectWithToast(context, '/user/update-password', success('common:success.passwordUpdated'), { headers: { 'Set-Cookie': sessionCookie(context, session) } })
+  return redirectWithToast(context, '/user/update-password', success('common:success.passwordUpdated'), {
+    headers: { 'Set-Cookie': sessionCookie(context, session) },
+  })
 }
 
 export default function UpdatePassword() {

@@ -14,7 +14,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const trip = await loadEditable(context, request, params.id)
-  return saveWay(context, request, { id: trip.id, previous: wayFormFromLeg(trip.legs[0]), legId: trip.legs[0].id, version: trip.version })
+  return saveWay(context, request, {
+    id: trip.id,
+    previous: wayFormFromLeg(trip.legs[0]),
+    legId: trip.legs[0].id,
+    version: trip.version,
+  })
 }
 
 export const shouldRevalidate = shouldRevalidateWayForm

@@ -20,7 +20,8 @@ import { listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
 export const LIST_URL = FIRST_LIST_PAGE
 
 /** A service error on the form: a stale edit has its own message, any other its constant's. */
-const serviceMessage = (e: ServiceError) => (e.constant === 'TRIP_CHANGED' ? 'ways:editStale.message' : `errors:${e.constant}`)
+const serviceMessage = (e: ServiceError) =>
+  e.constant === 'TRIP_CHANGED' ? 'ways:editStale.message' : `errors:${e.constant}`
 
 export function today(context: Ctx): string {
   return dayInZone(authed(context).now(), req(context).app.env.STUDY_TIME_ZONE)
@@ -32,9 +33,23 @@ export function nowInZone(context: Ctx): { day: string; hour: number; minute: nu
   return { day: wall.slice(0, 10), hour: Number(wall.slice(11, 13)), minute: Number(wall.slice(14, 16)) }
 }
 
-export async function formData(context: Ctx, id: number, values: WayFormValues, reply: FormReply | null = null, version?: number): Promise<WayFormData> {
+export async function formData(
+  context: Ctx,
+  id: number,
+  values: WayFormValues,
+  reply: FormReply | null = null,
+  version?: number,
+): Promise<WayFormData> {
   const ctx = authed(context)
-  return { id, values, reply, purposes: await listTripPurposes(ctx), modes: listTrafficModes(ctx.locale), today: today(context), version }
+  return {
+    id,
+    values,
+    reply,
+    purposes: await listTripPurposes(ctx),
+    modes: listTrafficModes(ctx.locale),
+    today: today(context),
+    version,
+  }
 }
 
 /** "Go back" (after 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
@@ -44,7 +59,8 @@ export function backUrl(request: Request): string {
   try {
     const from = new URL(referer)
     const here = new URL(request.url)
-    if (from.origin !== here.origin || from.pathname.startsWith('/ways/edit') || from.pathname.startsWith('/ways/add')) return LIST_URL
+    if (from.origin !== here.origin || from.pathname.startsWith('/ways/edit') || from.pathname.startsWith('/ways/add'))
+      return LIST_URL
     if (from.pathname.startsWith('/user/')) return LIST_URL
     return safeRedirect(from.pathname + from.search, LIST_URL)
   } catch {
@@ -77,37 +93,63 @@ function editFailure(e: ServiceError) {
  * Saves the posted form: id '0' → addTrip, otherwise updateTrip of `expectedId` (the edit route's id). Validation
  * errors answer 400 with the form as entered; success redirects (PRG) to the list page showing the way, with a toast.
  */
-export async function saveWay(context: Ctx, request: Request, expected: { id: number; previous: WayFormValues; legId?: number; version?: number }) {
+export async function saveWay(
+  context: Ctx,
+  request: Request,
+  expected: { id: number; previous: WayFormValues; legId?: number; version?: number },
+) {
   const ctx = authed(context)
   const form = await request.formData()
   const postedId = String(form.get('id') ?? '')
   if (postedId !== String(expected.id)) throw data('Unknown way id', { status: 400 })
-  const submission = parseWithZod(form, { schema: wayFormSchema(expected.previous, { timeZone: req(context).app.env.STUDY_TIME_ZONE, now: ctx.now() }) })
+  const submission = parseWithZod(form, {
+    schema: wayFormSchema(expected.previous, { timeZone: req(context).app.env.STUDY_TIME_ZONE, now: ctx.now() }),
+  })
   // Not saved: the form as entered (hours and minutes clamped), its fields marked with their messages.
   if (submission.status !== 'success') {
-    return data(await formData(context, expected.id, readWayForm(form, expected.previous), submission.reply(), expected.version), { status: 400 })
+    return data(
+      await formData(context, expected.id, readWayForm(form, expected.previous), submission.reply(), expected.version),
+      { status: 400 },
+    )
   }
   const values = submission.value
   const leg = wayFormLeg(values, expected.legId)
   let tripId: number
   try {
     if (expected.id === 0) {
-      tripId = (await tripService.addTrip(ctx, { trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg] } })).trp.id
+      tripId = (
+        await tripService.addTrip(ctx, { trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg] } })
+      ).trp.id
     } else {
       // The version the form was rendered with; a form without one (an old page) counts as stale.
       const version = String(form.get('version') ?? '-1')
-      tripId = (await tripService.updateTrip(ctx, { trp: { id: expected.id, creationType: 'CREATED_MANUALLY', legs: [leg] }, version })).trp.id
+      tripId = (
+        await tripService.updateTrip(ctx, {
+          trp: { id: expected.id, creationType: 'CREATED_MANUALLY', legs: [leg] },
+          version,
+        })
+      ).trp.id
     }
   } catch (e) {
     if (!(e instanceof ServiceError)) throw e
-    if (expected.id !== 0 && ['TRIP_NOT_FOUND', 'TRIP_NOT_MANUAL', 'LEG_NOT_FOUND', 'TRIP_CONFIRMED', 'TRIP_REPORTED'].includes(e.constant)) {
+    if (
+      expected.id !== 0 &&
+      ['TRIP_NOT_FOUND', 'TRIP_NOT_MANUAL', 'LEG_NOT_FOUND', 'TRIP_CONFIRMED', 'TRIP_REPORTED'].includes(e.constant)
+    ) {
       throw redirectWithToast(context, LIST_URL, editFailure(e))
     }
     // After a stale save the form (as entered) carries the current version: saving it again is a deliberate choice.
     const version = e.constant === 'TRIP_CHANGED' ? Number(e.details?.version) : expected.version
-    return data(await formData(context, expected.id, values, submission.reply({ formErrors: [serviceMessage(e)] }), version), { status: 400 })
+    return data(
+      await formData(context, expected.id, values, submission.reply({ formErrors: [serviceMessage(e)] }), version),
+      { status: 400 },
+    )
   }
   // The list page that shows the way, with the way highlighted (the list's `:id` segment).
   const page = await listPageOf(ctx, tripId)
-  return redirectWithToast(context, listCardHref('all', page, tripId), success(expected.id === 0 ? 'common:success.wayCreated' : 'common:success.wayUpdated'))
+  return redirectWithToast(
+    context,
+    listCardHref('all', page, tripId),
+    success(expected.id === 0 ? 'common:success.wayCreated' : 'common:success.wayUpdated'),
+  )
 }

@@ -16,7 +16,9 @@ export type ReportArgs = { context: Ctx; back: string }
 
 export const reportIntents = {
   report: intent(ReportSchema, async ({ tripId, trpFdbkReasonIds, returnTo }, { context, back }: ReportArgs) => {
-    await runOrToast(context, back, (ctx) => tripService.setTripFeedback(ctx, { id: tripId, remark: REPORT_REMARK, trpFdbkReasonIds }))
+    await runOrToast(context, back, (ctx) =>
+      tripService.setTripFeedback(ctx, { id: tripId, remark: REPORT_REMARK, trpFdbkReasonIds }),
+    )
     return redirectWithToast(context, safeRedirect(returnTo, REPORT_FALLBACK), success('common:success.wayReported'))
   }),
   'withdraw-report': intent(WithdrawReportSchema, async ({ tripId, returnTo }, { context, back }: ReportArgs) => {

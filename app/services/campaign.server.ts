@@ -70,7 +70,11 @@ export const campaignService = {
   getCampaignsByProject: method({
     params: z.object({ id: zId }),
     async run({ id }, ctx): Promise<{ campaigns: CampaignDto[] }> {
-      const rows = await ctx.db.select().from(campaigns).where(eq(campaigns.projectId, id)).orderBy(asc(campaigns.startAt), asc(campaigns.id))
+      const rows = await ctx.db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.projectId, id))
+        .orderBy(asc(campaigns.startAt), asc(campaigns.id))
       return { campaigns: rows.map((c) => toDto(c, ctx.env.STUDY_TIME_ZONE)) }
     },
   }),
@@ -97,7 +101,11 @@ export const campaignService = {
       return ctx.db.transaction(async (tx) => {
         const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, id))
         if (!c) throw new ServiceError('CAMPAIGN_NOT_FOUND')
-        const [u] = await tx.select({ campaignId: users.campaignId }).from(users).where(eq(users.id, ctx.user.id)).for('update')
+        const [u] = await tx
+          .select({ campaignId: users.campaignId })
+          .from(users)
+          .where(eq(users.id, ctx.user.id))
+          .for('update')
         if (participation) {
           if (u?.campaignId !== id && !c.participationAutomaticallyAllowed) throw new ServiceError('NOT_AUTHORIZED')
           await tx.update(users).set({ campaignId: id }).where(eq(users.id, ctx.user.id))

@@ -5,7 +5,10 @@ import { cleanHtml } from './info.server'
 describe('cleanHtml', () => {
   test.each([
     ['<a href="https://example.org">x</a>', '<a href="https://example.org" rel="noopener noreferrer">x</a>'],
-    ['<a href="https://example.org" rel="opener">x</a>', '<a href="https://example.org" rel="noopener noreferrer">x</a>'],
+    [
+      '<a href="https://example.org" rel="opener">x</a>',
+      '<a href="https://example.org" rel="noopener noreferrer">x</a>',
+    ],
     ['<a href="javascript:alert(1)" onclick="x()">x</a>', '<a rel="noopener noreferrer">x</a>'],
     ['<p>a<script>alert(1)</script></p>', '<p>a</p>'],
   ])('%s → %s', (html, expected) => expect(cleanHtml(html)).toBe(expected))

@@ -91,7 +91,8 @@ export function method<S extends z.ZodType, R, P extends boolean = false>(def: M
     if (!def.public) {
       requireSession(ctx)
       // A participant who must change the password can do only that (or log out), from a page or the API alike.
-      if (ctx.user.passwordUpdateRequired && !def.whilePasswordUpdateRequired) throw new ServiceError('PASSWORD_UPDATE_REQUIRED')
+      if (ctx.user.passwordUpdateRequired && !def.whilePasswordUpdateRequired)
+        throw new ServiceError('PASSWORD_UPDATE_REQUIRED')
     }
     // PostgreSQL text cannot hold NUL characters: refuse them here rather than fail in the database.
     const nul = nulPath(raw)

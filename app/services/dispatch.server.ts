@@ -64,10 +64,22 @@ export async function dispatch(app: App, rawBody: string, meta: { clientIp: stri
     return { status: 200, body: { return: (result ?? null) as Record<string, unknown> | null } }
   } catch (e) {
     if (e instanceof ServiceError) {
-      if (e.constant !== 'SESSION_NOT_SET') log.debug({ msg: 'service error', service: serviceName, method: methodName, constant: e.constant })
-      return { status: 200, body: errsBody(locale, e.constant, { ...(e.details?.path ? { path: e.details.path } : {}), ...(typeof e.details?.max === 'number' ? { max: e.details.max } : {}) }) }
+      if (e.constant !== 'SESSION_NOT_SET')
+        log.debug({ msg: 'service error', service: serviceName, method: methodName, constant: e.constant })
+      return {
+        status: 200,
+        body: errsBody(locale, e.constant, {
+          ...(e.details?.path ? { path: e.details.path } : {}),
+          ...(typeof e.details?.max === 'number' ? { max: e.details.max } : {}),
+        }),
+      }
     }
-    log.error({ msg: 'service method failed', service: serviceName, method: methodName, error: e instanceof Error ? e.stack : String(e) })
+    log.error({
+      msg: 'service method failed',
+      service: serviceName,
+      method: methodName,
+      error: e instanceof Error ? e.stack : String(e),
+    })
     return { status: 500, body: errsBody(locale, 'INTERNAL_ERROR') }
   }
 }

@@ -13,13 +13,19 @@ let app: App
 beforeAll(async () => {
   database = await testDatabase()
   app = { env: testEnv(), database, mailer: memoryMailer() }
-  await database.db.insert(users).values({ email: 'a@example.org', passwordHash: await hashPassword('secret'), verified: true, pseudonym: 'p_a' })
-  await database.db.insert(users).values({ email: 'nv@example.org', passwordHash: await hashPassword('secret'), verified: false, pseudonym: 'p_nv' })
+  await database.db
+    .insert(users)
+    .values({ email: 'a@example.org', passwordHash: await hashPassword('secret'), verified: true, pseudonym: 'p_a' })
+  await database.db
+    .insert(users)
+    .values({ email: 'nv@example.org', passwordHash: await hashPassword('secret'), verified: false, pseudonym: 'p_nv' })
 })
 afterAll(() => database.close())
 
 const call = (serviceName: string, methodName: string, params: Record<string, unknown> = {}) =>
-  dispatch(app, JSON.stringify({ serviceName, methodName, environment: 'production', params }), { clientIp: '127.0.0.1' })
+  dispatch(app, JSON.stringify({ serviceName, methodName, environment: 'production', params }), {
+    clientIp: '127.0.0.1',
+  })
 
 describe('invoke-service-method', () => {
   test('malformed JSON answers 400 with an errs body', async () => {
@@ -33,8 +39,12 @@ describe('invoke-service-method', () => {
     expect((await call('info', '__proto__')).status).toBe(400)
   })
   test('a method that needs a session answers SESSION_NOT_SET without one, SESSION_INVALID_OR_EXPIRED with a bad one', async () => {
-    expect((await call('info', 'getTripPurposes')).body.return).toMatchObject({ errs: [{ constant: 'SESSION_NOT_SET' }] })
-    expect((await call('info', 'getTripPurposes', { session: 'bogus' })).body.return).toMatchObject({ errs: [{ constant: 'SESSION_INVALID_OR_EXPIRED' }] })
+    expect((await call('info', 'getTripPurposes')).body.return).toMatchObject({
+      errs: [{ constant: 'SESSION_NOT_SET' }],
+    })
+    expect((await call('info', 'getTripPurposes', { session: 'bogus' })).body.return).toMatchObject({
+      errs: [{ constant: 'SESSION_INVALID_OR_EXPIRED' }],
+    })
   })
   test('login returns a session that later calls use; logout ends it', async () => {
     const login = await call('user', 'login', { idStr: 'A@example.org', password: 'secret', platformConstant: 'WEB' })
@@ -48,13 +58,19 @@ describe('invoke-service-method', () => {
     expect(tfc.find((m) => m.constant === 'CAR')?.color).toBe('#7084b1')
     expect(tfc.find((m) => m.constant === 'WALK')?.color).toBe('#ad5b7f')
     await call('user', 'logout', { session })
-    expect((await call('info', 'getTrafficModes', { session })).body.return).toMatchObject({ errs: [{ constant: 'SESSION_INVALID_OR_EXPIRED' }] })
+    expect((await call('info', 'getTrafficModes', { session })).body.return).toMatchObject({
+      errs: [{ constant: 'SESSION_INVALID_OR_EXPIRED' }],
+    })
   })
   test('wrong password and unverified profile answer their constants, in the caller language', async () => {
-    expect((await call('user', 'login', { idStr: 'a@example.org', password: 'nope', locale: 'en_US' })).body.return).toEqual({
+    expect(
+      (await call('user', 'login', { idStr: 'a@example.org', password: 'nope', locale: 'en_US' })).body.return,
+    ).toEqual({
       errs: [{ constant: 'INVALID_CREDENTIALS', desc: 'Your Id / Email and password do not match.' }],
     })
-    expect((await call('user', 'login', { idStr: 'nv@example.org', password: 'secret' })).body.return).toMatchObject({ errs: [{ constant: 'PROF_NOT_VERIFIED' }] })
+    expect((await call('user', 'login', { idStr: 'nv@example.org', password: 'secret' })).body.return).toMatchObject({
+      errs: [{ constant: 'PROF_NOT_VERIFIED' }],
+    })
   })
   test('bad params answer INVALID_PARAMS with the path of the field', async () => {
     const r = await call('user', 'login', { idStr: 42 })
@@ -62,15 +78,22 @@ describe('invoke-service-method', () => {
     expect(r.body.return).toMatchObject({ errs: [{ constant: 'INVALID_PARAMS', path: 'idStr' }] })
   })
   test('info: error descriptions, locales, empty catalogues', async () => {
-    const errDescs = (await call('info', 'getErrorDescriptions', { locale: 'en_US' })).body.return as { errDescs: { constant: string; desc: string }[] }
-    expect(errDescs.errDescs).toContainEqual({ constant: 'SESSION_INVALID_OR_EXPIRED', desc: 'Your session has expired. Please log in again.' })
+    const errDescs = (await call('info', 'getErrorDescriptions', { locale: 'en_US' })).body.return as {
+      errDescs: { constant: string; desc: string }[]
+    }
+    expect(errDescs.errDescs).toContainEqual({
+      constant: 'SESSION_INVALID_OR_EXPIRED',
+      desc: 'Your session has expired. Please log in again.',
+    })
     expect((await call('info', 'getLocales')).body.return).toEqual({ locales: ['de_DE', 'en_US'] })
     for (const m of ['getCompanies', 'getObjects', 'getObjectTypes', 'getStatistic', 'getNextMaintenancePeriod']) {
       const r = await call('info', m)
       expect(r.status).toBe(200)
       expect(r.body.return).not.toHaveProperty('errs')
     }
-    expect((await call('info', 'getTextModule', { txtModuleConstant: 'IMPRINT' })).body.return).toEqual({ txtModule: { txtModuleConstant: 'IMPRINT', text: '' } })
+    expect((await call('info', 'getTextModule', { txtModuleConstant: 'IMPRINT' })).body.return).toEqual({
+      txtModule: { txtModuleConstant: 'IMPRINT', text: '' },
+    })
   })
 })
 
@@ -91,7 +114,13 @@ describe('hardening', () => {
   })
 
   test('a participant who must change the password can only change it or log out, through the API too', async () => {
-    await database.db.insert(users).values({ email: 'flag@example.org', passwordHash: await hashPassword('secret'), verified: true, pseudonym: 'p_flag', passwordUpdateRequired: true })
+    await database.db.insert(users).values({
+      email: 'flag@example.org',
+      passwordHash: await hashPassword('secret'),
+      verified: true,
+      pseudonym: 'p_flag',
+      passwordUpdateRequired: true,
+    })
     const login = await call('user', 'login', { idStr: 'flag@example.org', password: 'secret' })
     expect(login.body.return).toMatchObject({ passwordUpdateRequired: true })
     const session = (login.body.return as { session: string }).session
@@ -106,11 +135,16 @@ describe('hardening', () => {
       const r = await call(service, name, { session, ...params })
       expect(r.body.return, `${service}.${name}`).toMatchObject({ errs: [{ constant: 'PASSWORD_UPDATE_REQUIRED' }] })
     }
-    const changed = await call('user', 'updatePassword', { session, currentPassword: 'secret', newPassword: 'a-new-one-42' })
+    const changed = await call('user', 'updatePassword', {
+      session,
+      currentPassword: 'secret',
+      newPassword: 'a-new-one-42',
+    })
     const fresh = (changed.body.return as { session: string }).session
     expect(fresh).toBeTruthy()
-    expect((await call('trip', 'getTrips', { session })).body.return).toMatchObject({ errs: [{ constant: 'SESSION_INVALID_OR_EXPIRED' }] })
+    expect((await call('trip', 'getTrips', { session })).body.return).toMatchObject({
+      errs: [{ constant: 'SESSION_INVALID_OR_EXPIRED' }],
+    })
     expect((await call('trip', 'getTrips', { session: fresh })).body.return).not.toHaveProperty('errs')
   })
 })
-

@@ -19,11 +19,31 @@ export class CampaignExportError extends Error {
 async function exportCampaignFile(db: DbOrTx, campaignId: number, timeZone = studyTimeZone()) {
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId))
   if (!c) throw new CampaignExportError(`campaign ${campaignId} does not exist`)
-  const purposes = await db.select().from(tripPurposes).where(eq(tripPurposes.campaignId, campaignId)).orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id))
-  const reasons = await db.select().from(feedbackReasons).where(eq(feedbackReasons.campaignId, campaignId)).orderBy(asc(feedbackReasons.sortIdx), asc(feedbackReasons.id))
-  const faqRows = await db.select().from(faqs).where(eq(faqs.campaignId, campaignId)).orderBy(asc(faqs.sortIdx), asc(faqs.id))
-  const modules = await db.select().from(textModules).where(eq(textModules.campaignId, campaignId)).orderBy(asc(textModules.id))
-  const qtns = await db.select().from(questionnaires).where(eq(questionnaires.campaignId, campaignId)).orderBy(asc(questionnaires.id))
+  const purposes = await db
+    .select()
+    .from(tripPurposes)
+    .where(eq(tripPurposes.campaignId, campaignId))
+    .orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id))
+  const reasons = await db
+    .select()
+    .from(feedbackReasons)
+    .where(eq(feedbackReasons.campaignId, campaignId))
+    .orderBy(asc(feedbackReasons.sortIdx), asc(feedbackReasons.id))
+  const faqRows = await db
+    .select()
+    .from(faqs)
+    .where(eq(faqs.campaignId, campaignId))
+    .orderBy(asc(faqs.sortIdx), asc(faqs.id))
+  const modules = await db
+    .select()
+    .from(textModules)
+    .where(eq(textModules.campaignId, campaignId))
+    .orderBy(asc(textModules.id))
+  const qtns = await db
+    .select()
+    .from(questionnaires)
+    .where(eq(questionnaires.campaignId, campaignId))
+    .orderBy(asc(questionnaires.id))
   return {
     name: c.name,
     desc: c.desc,

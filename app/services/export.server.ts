@@ -170,13 +170,19 @@ export async function runExport(
     throw new ExportError(`cannot create ${outDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
   }
 
-  const [{ participants }] = await db.select({ participants: count() }).from(users).where(eq(users.campaignId, campaignId))
+  const [{ participants }] = await db
+    .select({ participants: count() })
+    .from(users)
+    .where(eq(users.campaignId, campaignId))
   const cat = await campaignCatalogues(db, campaignId, EXPORT_LOCALE)
   const qtns = await campaignQuestionnaires(db, campaignId)
   const index = optionIndex(qtns)
 
   const tripColumns = withParticipant(TRIP_COLUMNS, withIdentity)
-  const legColumns = withParticipant([{ name: 'trip_id', desc: 'id of the way the leg belongs to' }, ...LEG_COLUMNS, ...LEG_TRIP_COLUMNS], withIdentity)
+  const legColumns = withParticipant(
+    [{ name: 'trip_id', desc: 'id of the way the leg belongs to' }, ...LEG_COLUMNS, ...LEG_TRIP_COLUMNS],
+    withIdentity,
+  )
   const dayColumns = withParticipant(ZERO_TRIP_DAY_COLUMNS, withIdentity)
   const answerColumns = withParticipant(ANSWER_COLUMNS, withIdentity)
   const header = (columns: Column[]) => csvRecord(columns.map((c) => c.name))
@@ -209,8 +215,15 @@ export async function runExport(
           legLines += csvRecord(valuesOf(row, legColumns))
           const flat = flatten(row)
           const properties = Object.fromEntries(legColumns.map((c) => [c.name, flat[c.name] ?? null]))
-          features += (counts.features++ ? ',\n' : '') + JSON.stringify({ type: 'Feature', id: leg.id, geometry: legGeometry(leg), properties })
-          matrix.add({ detectedModes: leg.detectedModes, confirmedModes: leg.tfcModes.map((m) => m.constant), len: leg.len, validated: leg.validationStatus })
+          features +=
+            (counts.features++ ? ',\n' : '') +
+            JSON.stringify({ type: 'Feature', id: leg.id, geometry: legGeometry(leg), properties })
+          matrix.add({
+            detectedModes: leg.detectedModes,
+            confirmedModes: leg.tfcModes.map((m) => m.constant),
+            len: leg.len,
+            validated: leg.validationStatus,
+          })
           legs++
         }
       }
@@ -226,26 +239,52 @@ export async function runExport(
       tuning.onBatch?.({ kind: 'ways', rows: batch.length, legs: legsInBatch })
     }
     await files['trips.geojson'].write('\n]}\n')
-    await files['mode_matrix.csv'].write(header(MATRIX_COLUMNS) + matrix.rows().map((r) => csvRecord(valuesOf({ ...r }, MATRIX_COLUMNS))).join(''))
+    await files['mode_matrix.csv'].write(
+      header(MATRIX_COLUMNS) +
+        matrix
+          .rows()
+          .map((r) => csvRecord(valuesOf({ ...r }, MATRIX_COLUMNS)))
+          .join(''),
+    )
 
     await files['zero_trip_days.csv'].write(header(dayColumns))
     for await (const batch of zeroTripDayBatches(db, ofCampaign(campaignId), batchSize)) {
-      const lines = batch.map((d) => csvRecord(valuesOf({ ...participantRecord(d.participant, withIdentity), ...zeroTripDayRecord(d, tz) }, dayColumns)))
+      const lines = batch.map((d) =>
+        csvRecord(
+          valuesOf({ ...participantRecord(d.participant, withIdentity), ...zeroTripDayRecord(d, tz) }, dayColumns),
+        ),
+      )
       await files['zero_trip_days.csv'].write(lines.join(''))
       counts.zeroTripDays += batch.length
       tuning.onBatch?.({ kind: 'zeroTripDays', rows: batch.length, legs: 0 })
     }
 
     await files['answers.csv'].write(header(answerColumns))
-    const answerWhere = answersOfCampaign(campaignId, qtns.map((q) => q.id))
+    const answerWhere = answersOfCampaign(
+      campaignId,
+      qtns.map((q) => q.id),
+    )
     for await (const batch of answerBatches(db, answerWhere, batchSize)) {
-      const lines = batch.map((a) => csvRecord(valuesOf({ ...participantRecord(a.participant, withIdentity), ...answerRecord(a.answer, index, tz) }, answerColumns)))
+      const lines = batch.map((a) =>
+        csvRecord(
+          valuesOf(
+            { ...participantRecord(a.participant, withIdentity), ...answerRecord(a.answer, index, tz) },
+            answerColumns,
+          ),
+        ),
+      )
       await files['answers.csv'].write(lines.join(''))
       counts.answers += batch.length
       tuning.onBatch?.({ kind: 'answers', rows: batch.length, legs: 0 })
     }
 
-    await files['questionnaires.json'].write(JSON.stringify(qtns.map((q) => questionnaireDoc(q, tz)), null, 2) + '\n')
+    await files['questionnaires.json'].write(
+      JSON.stringify(
+        qtns.map((q) => questionnaireDoc(q, tz)),
+        null,
+        2,
+      ) + '\n',
+    )
     await files['catalogues.json'].write(JSON.stringify(await cataloguesDoc(db, campaignId), null, 2) + '\n')
     const facts = { campaign, participants, counts, withIdentity, tz, at: isoInZone(now, tz) }
     await files['README.txt'].write(readme(facts, { tripColumns, legColumns, dayColumns, answerColumns }))
@@ -277,23 +316,44 @@ function questionnaireDoc(q: StoredQuestionnaire, tz: string) {
 }
 
 async function cataloguesDoc(db: Db, campaignId: number) {
-  const purposes = await db.select().from(tripPurposes).where(ofCampaignOrGlobal(tripPurposes.campaignId, campaignId)).orderBy(asc(tripPurposes.id))
-  const reasons = await db.select().from(feedbackReasons).where(ofCampaignOrGlobal(feedbackReasons.campaignId, campaignId)).orderBy(asc(feedbackReasons.id))
+  const purposes = await db
+    .select()
+    .from(tripPurposes)
+    .where(ofCampaignOrGlobal(tripPurposes.campaignId, campaignId))
+    .orderBy(asc(tripPurposes.id))
+  const reasons = await db
+    .select()
+    .from(feedbackReasons)
+    .where(ofCampaignOrGlobal(feedbackReasons.campaignId, campaignId))
+    .orderBy(asc(feedbackReasons.id))
   const de = listTrafficModes('de_DE')
   const en = new Map(listTrafficModes('en_US').map((m) => [m.constant, m.name]))
   return {
     tripPurposes: purposes.map((p) => ({ id: p.id, name: p.name })),
     feedbackReasons: reasons.map((r) => ({ id: r.id, name: r.name })),
-    trafficModes: de.map((m) => ({ constant: m.constant, name: { de_DE: m.name, en_US: en.get(m.constant) ?? m.constant } })),
+    trafficModes: de.map((m) => ({
+      constant: m.constant,
+      name: { de_DE: m.name, en_US: en.get(m.constant) ?? m.constant },
+    })),
   }
 }
 
-function ofCampaignOrGlobal(col: typeof tripPurposes.campaignId | typeof feedbackReasons.campaignId, campaignId: number) {
+function ofCampaignOrGlobal(
+  col: typeof tripPurposes.campaignId | typeof feedbackReasons.campaignId,
+  campaignId: number,
+) {
   return or(isNull(col), eq(col, campaignId))
 }
 
 function readme(
-  f: { campaign: typeof campaigns.$inferSelect; participants: number; counts: Record<string, number>; withIdentity: boolean; tz: string; at: string },
+  f: {
+    campaign: typeof campaigns.$inferSelect
+    participants: number
+    counts: Record<string, number>
+    withIdentity: boolean
+    tz: string
+    at: string
+  },
   c: { tripColumns: Column[]; legColumns: Column[]; dayColumns: Column[]; answerColumns: Column[] },
 ): string {
   const cols = (list: Column[]) => list.map((col) => `  ${col.name.padEnd(26)} ${col.desc}`).join('\n')
@@ -303,7 +363,7 @@ function readme(
     '',
     'Conventions',
     '  - Participants are the users currently assigned to the campaign. They appear by their pseudonymous',
-    "    participant_id only; e-mail addresses and names are included only when the export was run with",
+    '    participant_id only; e-mail addresses and names are included only when the export was run with',
     `    --with-identity (this one: ${f.withIdentity ? 'WITH identity - handle as personal data' : 'without identity'}).`,
     `  - Times are ISO 8601 with the offset of the study time zone (${f.tz}), e.g. 2026-11-02T08:10:00+01:00.`,
     '  - Traffic modes are constants (WALK, BICYCLE, PUBLIC_TRANSPORT_BUS, ...); purposes and report reasons are given by',
@@ -315,7 +375,7 @@ function readme(
     'CSV files: RFC 4180, UTF-8 without BOM, comma separated, CRLF line ends, one header row; a field holding a comma,',
     'a double quote or a line break is enclosed in double quotes (quotes doubled). Empty field: no value.',
     "Spreadsheet safety: a text cell that begins with = + - @ (or a tab or carriage return) gets a leading apostrophe (')",
-    "so that spreadsheets do not run it as a formula; plain numbers such as -5 are left as they are. Strip a leading",
+    'so that spreadsheets do not run it as a formula; plain numbers such as -5 are left as they are. Strip a leading',
     "apostrophe from such cells when the data is read by a program (pandas: df[col].str.replace(r\"^'(?=[=+\\-@\\t\\r])\", '', regex=True)).",
     '',
     'trips.geojson',
@@ -337,7 +397,7 @@ function readme(
     cols(c.answerColumns),
     '',
     'questionnaires.json',
-    '  The campaign\'s questionnaires as imported: [{ id, type, mandatory, availFrom, availUntil, tfcModes, definition }],',
+    "  The campaign's questionnaires as imported: [{ id, type, mandatory, availFrom, availUntil, tfcModes, definition }],",
     '  definition.section.questions[] with id, type, texts (de_DE/en_US), subQuestions[].answOpts[] (ids used by',
     '  answers.csv) and filter sections. Resolve answer_option_id -> question -> text there.',
     '',
@@ -399,14 +459,25 @@ export async function exportOwnData(ctx: AuthedContext) {
   }
 
   const noTripDays: Row[] = []
-  for await (const batch of zeroTripDayBatches(ctx.db, ownWhere.days(uid))) noTripDays.push(...batch.map((d) => zeroTripDayRecord(d, tz)))
+  for await (const batch of zeroTripDayBatches(ctx.db, ownWhere.days(uid)))
+    noTripDays.push(...batch.map((d) => zeroTripDayRecord(d, tz)))
 
   const answerRows = []
   for await (const batch of answerBatches(ctx.db, ownWhere.answers(uid))) answerRows.push(...batch.map((a) => a.answer))
-  const completions = await ctx.db.select().from(questionnaireCompletions).where(eq(questionnaireCompletions.userId, uid)).orderBy(asc(questionnaireCompletions.completedAt))
-  const drafts = await ctx.db.select().from(questionnaireDrafts).where(eq(questionnaireDrafts.userId, uid)).orderBy(asc(questionnaireDrafts.updatedAt))
+  const completions = await ctx.db
+    .select()
+    .from(questionnaireCompletions)
+    .where(eq(questionnaireCompletions.userId, uid))
+    .orderBy(asc(questionnaireCompletions.completedAt))
+  const drafts = await ctx.db
+    .select()
+    .from(questionnaireDrafts)
+    .where(eq(questionnaireDrafts.userId, uid))
+    .orderBy(asc(questionnaireDrafts.updatedAt))
   const qtnIds = [...new Set([...answerRows.map((a) => a.questionnaireId), ...drafts.map((d) => d.questionnaireId)])]
-  const qtnRows = qtnIds.length ? await ctx.db.select().from(questionnaires).where(inArray(questionnaires.id, qtnIds)) : []
+  const qtnRows = qtnIds.length
+    ? await ctx.db.select().from(questionnaires).where(inArray(questionnaires.id, qtnIds))
+    : []
   const index = optionIndex(
     qtnRows.map((q) => ({
       id: q.id,
@@ -421,9 +492,21 @@ export async function exportOwnData(ctx: AuthedContext) {
   )
 
   const placeRows = await ctx.db.select().from(pois).where(eq(pois.userId, uid)).orderBy(asc(pois.id))
-  const sessionRows = await ctx.db.select().from(sessions).where(eq(sessions.userId, uid)).orderBy(asc(sessions.createdAt))
-  const tokenRows = await ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, uid)).orderBy(asc(oneTimeTokens.createdAt))
-  const pendingRows = await ctx.db.select().from(pendingPosts).where(eq(pendingPosts.userId, uid)).orderBy(asc(pendingPosts.createdAt))
+  const sessionRows = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, uid))
+    .orderBy(asc(sessions.createdAt))
+  const tokenRows = await ctx.db
+    .select()
+    .from(oneTimeTokens)
+    .where(eq(oneTimeTokens.userId, uid))
+    .orderBy(asc(oneTimeTokens.createdAt))
+  const pendingRows = await ctx.db
+    .select()
+    .from(pendingPosts)
+    .where(eq(pendingPosts.userId, uid))
+    .orderBy(asc(pendingPosts.createdAt))
 
   return {
     format: 'travel-diary-my-data',
@@ -451,7 +534,11 @@ export async function exportOwnData(ctx: AuthedContext) {
       .map((w) => ({ trip_id: w.trip_id, reasons: w.report_reasons, remark: w.report_remark })),
     no_trip_days: noTripDays,
     answers: answerRows.map((a) => answerRecord(a, index, tz, ctx.locale)),
-    completed_questionnaires: completions.map((c) => ({ questionnaire_id: c.questionnaireId, scope: c.scope, completed_at: at(c.completedAt) })),
+    completed_questionnaires: completions.map((c) => ({
+      questionnaire_id: c.questionnaireId,
+      scope: c.scope,
+      completed_at: at(c.completedAt),
+    })),
     questionnaire_drafts: drafts.map((d) => ({
       questionnaire_id: d.questionnaireId,
       scope: d.scope,
@@ -483,7 +570,12 @@ export async function exportOwnData(ctx: AuthedContext) {
       absolute_expires_at: at(s.absoluteExpiresAt),
       current: s.id === ctx.user.sessionId,
     })),
-    email_links: tokenRows.map((r) => ({ kind: r.kind, created_at: at(r.createdAt), expires_at: at(r.expiresAt), used_at: at(r.usedAt) })),
+    email_links: tokenRows.map((r) => ({
+      kind: r.kind,
+      created_at: at(r.createdAt),
+      expires_at: at(r.expiresAt),
+      used_at: at(r.usedAt),
+    })),
     kept_form_posts: pendingRows.map((p) => ({ page: p.path, created_at: at(p.createdAt) })),
   }
 }

@@ -112,33 +112,81 @@ beforeAll(async () => {
         {
           name: '=1+2',
           creationType: 'CREATED_MANUALLY',
-          legs: [{ startTime: '2026-11-01 09:00', endTime: '2026-11-01 09:30', geom: [], tfcModes: ['WALK'], tripPurposes: [3] }],
+          legs: [
+            {
+              startTime: '2026-11-01 09:00',
+              endTime: '2026-11-01 09:30',
+              geom: [],
+              tfcModes: ['WALK'],
+              tripPurposes: [3],
+            },
+          ],
         },
       ],
     },
     { timeZone: TZ },
   )
   // Someone outside the campaign: never exported.
-  await createUser(db, { email: 'outsider@example.org', password: 'secret', verified: true, firstName: 'Out', lastName: 'Sider' })
+  await createUser(db, {
+    email: 'outsider@example.org',
+    password: 'secret',
+    verified: true,
+    firstName: 'Out',
+    lastName: 'Sider',
+  })
   await importTrips(
     db,
-    { email: 'outsider@example.org', trips: [{ legs: [{ startTime: '2026-11-01 10:00', endTime: '2026-11-01 10:10', geom: [{ lat: 52.4, lon: 13.1 }, { lat: 52.41, lon: 13.11 }], tfcModes: ['CAR'] }] }] },
+    {
+      email: 'outsider@example.org',
+      trips: [
+        {
+          legs: [
+            {
+              startTime: '2026-11-01 10:00',
+              endTime: '2026-11-01 10:10',
+              geom: [
+                { lat: 52.4, lon: 13.1 },
+                { lat: 52.41, lon: 13.11 },
+              ],
+              tfcModes: ['CAR'],
+            },
+          ],
+        },
+      ],
+    },
     { timeZone: TZ },
   )
 
   // A participant's correction: recorded as WALK, confirmed as BICYCLE.
   const [danaTrip] = await db.select().from(trips).where(eq(trips.userId, dana.id)).orderBy(trips.id).limit(1)
   const [firstLeg] = await db.select().from(legs).where(eq(legs.tripId, danaTrip.id)).orderBy(legs.idx).limit(1)
-  await db.update(legs).set({ detectedModes: ['WALK'], tfcModes: ['BICYCLE'], validationStatus: true }).where(eq(legs.id, firstLeg.id))
+  await db
+    .update(legs)
+    .set({ detectedModes: ['WALK'], tfcModes: ['BICYCLE'], validationStatus: true })
+    .where(eq(legs.id, firstLeg.id))
 
   // Answers with texts that need quoting and guarding, one per option of the initial questionnaire's first questions.
   const [initial] = (await campaignQuestionnaires(db, dana.campaignId!)).filter((q) => q.type === 'INITIAL')
   const refs = [...optionIndex([initial]).get(initial.id)!.values()]
   const texts = Object.values(TRICKY)
   await db.insert(answers).values(
-    texts.map((text, i) => ({ userId: dana.id, questionnaireId: initial.id, scope: 'campaign', questionId: refs[i].question.id, answOptId: refs[i].option.id, text })),
+    texts.map((text, i) => ({
+      userId: dana.id,
+      questionnaireId: initial.id,
+      scope: 'campaign',
+      questionId: refs[i].question.id,
+      answOptId: refs[i].option.id,
+      text,
+    })),
   )
-  await db.insert(answers).values({ userId: olaf.id, questionnaireId: initial.id, scope: 'campaign', questionId: refs[0].question.id, answOptId: refs[0].option.id, text: '' })
+  await db.insert(answers).values({
+    userId: olaf.id,
+    questionnaireId: initial.id,
+    scope: 'campaign',
+    questionId: refs[0].question.id,
+    answOptId: refs[0].option.id,
+    text: '',
+  })
   await db.insert(zeroTripDays).values([
     { userId: dana.id, day: '2026-10-20' },
     { userId: olaf.id, day: '2026-10-21' },
@@ -156,8 +204,19 @@ async function dbCounts() {
   const qtnIds = (await campaignQuestionnaires(db, dana.campaignId!)).map((q) => q.id)
   return {
     ways: await n(db.select({ n: count() }).from(trips).where(inArray(trips.userId, campaignUserIds))),
-    legs: await n(db.select({ n: count() }).from(legs).innerJoin(trips, eq(trips.id, legs.tripId)).where(inArray(trips.userId, campaignUserIds))),
-    answers: await n(db.select({ n: count() }).from(answers).where(and(inArray(answers.userId, campaignUserIds), inArray(answers.questionnaireId, qtnIds)))),
+    legs: await n(
+      db
+        .select({ n: count() })
+        .from(legs)
+        .innerJoin(trips, eq(trips.id, legs.tripId))
+        .where(inArray(trips.userId, campaignUserIds)),
+    ),
+    answers: await n(
+      db
+        .select({ n: count() })
+        .from(answers)
+        .where(and(inArray(answers.userId, campaignUserIds), inArray(answers.questionnaireId, qtnIds))),
+    ),
     days: await n(db.select({ n: count() }).from(zeroTripDays).where(inArray(zeroTripDays.userId, campaignUserIds))),
   }
 }
@@ -167,13 +226,19 @@ describe('runExport (pseudonymous)', () => {
   let summary: string
   beforeAll(async () => {
     out = path.join(tmpDir(), 'export')
-    summary = await runExport(db, { campaignId: dana.campaignId!, outDir: out, withIdentity: false }, { timeZone: TZ, now: NOW })
+    summary = await runExport(
+      db,
+      { campaignId: dana.campaignId!, outDir: out, withIdentity: false },
+      { timeZone: TZ, now: NOW },
+    )
   })
 
   test('writes every file, nothing partial, and says what it wrote', async () => {
     expect(fs.readdirSync(out).sort()).toEqual([...EXPORT_FILES].sort())
     const c = await dbCounts()
-    expect(summary).toContain(`2 participants, ${c.ways} ways, ${c.legs} legs, ${c.days} no-trip days, ${c.answers} answers (pseudonymous)`)
+    expect(summary).toContain(
+      `2 participants, ${c.ways} ways, ${c.legs} legs, ${c.days} no-trip days, ${c.answers} answers (pseudonymous)`,
+    )
   })
 
   test('trips.geojson is a valid RFC 7946 FeatureCollection with one feature per leg', async () => {
@@ -193,7 +258,9 @@ describe('runExport (pseudonymous)', () => {
       const coords = f.geometry.coordinates as unknown[]
       expect(coords.length).toBeGreaterThanOrEqual(2)
       for (const p of coords) {
-        expect(Array.isArray(p) && p.length === 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n))).toBe(true)
+        expect(Array.isArray(p) && p.length === 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n))).toBe(
+          true,
+        )
         const [lon, lat] = p as [number, number]
         expect(Math.abs(lon)).toBeLessThanOrEqual(180)
         expect(Math.abs(lat)).toBeLessThanOrEqual(90)
@@ -207,9 +274,16 @@ describe('runExport (pseudonymous)', () => {
     // Only the manual way's leg has no track.
     expect(fc.features.length - lines).toBe(1)
     const manual = fc.features.find((f) => f.geometry === null)!
-    expect(manual.properties).toMatchObject({ creation_type: 'CREATED_MANUALLY', length_m: null, confirmed_modes: 'WALK', purpose_ids: '3', purposes: 'Einkauf' })
+    expect(manual.properties).toMatchObject({
+      creation_type: 'CREATED_MANUALLY',
+      length_m: null,
+      confirmed_modes: 'WALK',
+      purpose_ids: '3',
+      purposes: 'Einkauf',
+    })
     // Properties are scalars (QGIS, geopandas), times carry the offset.
-    for (const v of Object.values(fc.features[0].properties)) expect(['string', 'number', 'boolean'].includes(typeof v) || v === null).toBe(true)
+    for (const v of Object.values(fc.features[0].properties))
+      expect(['string', 'number', 'boolean'].includes(typeof v) || v === null).toBe(true)
     expect(String(fc.features[0].properties.start)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/)
   })
 
@@ -226,8 +300,19 @@ describe('runExport (pseudonymous)', () => {
     expect(legsCsv.header.slice(0, 3)).toEqual(['participant_id', 'trip_id', 'leg_id'])
     expect(tripsCsv.header).toContain('report_reasons')
     expect(answersCsv.header).toEqual([
-      'participant_id', 'answer_id', 'questionnaire_id', 'questionnaire_type', 'scope', 'trip_id', 'leg_id', 'question_id',
-      'question_type', 'sub_question_id', 'answer_option_id', 'text', 'answered_at',
+      'participant_id',
+      'answer_id',
+      'questionnaire_id',
+      'questionnaire_type',
+      'scope',
+      'trip_id',
+      'leg_id',
+      'question_id',
+      'question_type',
+      'sub_question_id',
+      'answer_option_id',
+      'text',
+      'answered_at',
     ])
     expect(daysCsv.rows.map((r) => r.day).sort()).toEqual(['2026-10-20', '2026-10-21'])
     // legs.csv is the GeoJSON's properties, row for row.
@@ -249,12 +334,20 @@ describe('runExport (pseudonymous)', () => {
     expect(texts).toContain(TRICKY.negative)
     expect(texts).not.toContain(TRICKY.formula)
     const answer = readCsv(out, 'answers.csv').rows.find((r) => r.text === TRICKY.multiline)!
-    expect(answer).toMatchObject({ participant_id: dana.pseudonym, questionnaire_type: 'INITIAL', scope: 'campaign', trip_id: '', leg_id: '' })
+    expect(answer).toMatchObject({
+      participant_id: dana.pseudonym,
+      questionnaire_type: 'INITIAL',
+      scope: 'campaign',
+      trip_id: '',
+      leg_id: '',
+    })
     expect(answer.question_type).not.toBe('')
     expect(readCsv(out, 'trips.csv').rows.map((r) => r.name)).toContain("'=1+2")
     // No cell starts with a formula character unguarded, in any CSV.
     for (const name of ['legs.csv', 'trips.csv', 'answers.csv', 'zero_trip_days.csv', 'mode_matrix.csv']) {
-      for (const row of readCsv(out, name).rows) for (const v of Object.values(row)) expect(/^[=+@\t\r]/.test(v) || (/^-/.test(v) && !/^-\d/.test(v))).toBe(false)
+      for (const row of readCsv(out, name).rows)
+        for (const v of Object.values(row))
+          expect(/^[=+@\t\r]/.test(v) || (/^-/.test(v) && !/^-\d/.test(v))).toBe(false)
     }
   })
 
@@ -288,8 +381,12 @@ describe('runExport (pseudonymous)', () => {
     const ctx = serviceContext(database, { user: asSessionUser(dana), env: testEnv({ STUDY_TIME_ZONE: TZ }) })
     const legRows = readCsv(out, 'legs.csv').rows
     const tripRows = readCsv(out, 'trips.csv').rows
-    const confirmedTrip = tripRows.find((r) => r.participant_id === dana.pseudonym && r.validated === 'true' && r.purposes !== '')!
-    const { trp } = (await tripService.getTrip(ctx, { id: Number(confirmedTrip.trip_id) })) as { trp: import('./trip/model.server').TripDto }
+    const confirmedTrip = tripRows.find(
+      (r) => r.participant_id === dana.pseudonym && r.validated === 'true' && r.purposes !== '',
+    )!
+    const { trp } = (await tripService.getTrip(ctx, { id: Number(confirmedTrip.trip_id) })) as {
+      trp: import('./trip/model.server').TripDto
+    }
     expect(confirmedTrip.name).toBe(trp.name)
     expect(confirmedTrip.status).toBe(trp.status)
     for (const leg of trp.legs) {
@@ -302,7 +399,11 @@ describe('runExport (pseudonymous)', () => {
   })
 
   test('questionnaires.json and catalogues.json resolve the ids', () => {
-    const qtns = JSON.parse(fs.readFileSync(path.join(out, 'questionnaires.json'), 'utf8')) as { id: number; type: string; definition: { section: unknown } }[]
+    const qtns = JSON.parse(fs.readFileSync(path.join(out, 'questionnaires.json'), 'utf8')) as {
+      id: number
+      type: string
+      definition: { section: unknown }
+    }[]
     expect(qtns.map((q) => q.type).sort()).toEqual(['FINAL', 'INITIAL', 'LEG_BASED', 'TRIP_BASED'])
     const cats = JSON.parse(fs.readFileSync(path.join(out, 'catalogues.json'), 'utf8'))
     expect(cats.tripPurposes).toContainEqual({ id: 3, name: { de_DE: 'Einkauf', en_US: 'Shopping' } })
@@ -319,22 +420,32 @@ describe('runExport options and refusals', () => {
     await runExport(db, { campaignId: dana.campaignId!, outDir: out, withIdentity: true }, { timeZone: TZ, now: NOW })
     const tripsCsv = readCsv(out, 'trips.csv')
     expect(tripsCsv.header.slice(0, 4)).toEqual(['participant_id', 'email', 'first_name', 'last_name'])
-    expect(tripsCsv.rows.find((r) => r.participant_id === dana.pseudonym)).toMatchObject({ email: DEMO_LOGIN.email, first_name: 'Dana', last_name: 'Demo' })
+    expect(tripsCsv.rows.find((r) => r.participant_id === dana.pseudonym)).toMatchObject({
+      email: DEMO_LOGIN.email,
+      first_name: 'Dana',
+      last_name: 'Demo',
+    })
     expect(readGeoJson(out).features[0].properties).toHaveProperty('email')
     expect(readCsv(out, 'answers.csv').header).toContain('email')
     expect(fs.readFileSync(path.join(out, 'trips.csv'), 'utf8')).not.toContain('outsider@example.org')
   })
 
-  test.skipIf(process.platform === 'win32')('the files are written 0600 in a directory created 0700, also --with-identity', async () => {
-    const out = path.join(tmpDir(), 'new-dir')
-    await runExport(db, { campaignId: dana.campaignId!, outDir: out, withIdentity: true }, { timeZone: TZ, now: NOW })
-    expect(fs.statSync(out).mode & 0o777).toBe(0o700)
-    for (const name of fs.readdirSync(out)) expect([name, fs.statSync(path.join(out, name)).mode & 0o777]).toEqual([name, 0o600])
-  })
+  test.skipIf(process.platform === 'win32')(
+    'the files are written 0600 in a directory created 0700, also --with-identity',
+    async () => {
+      const out = path.join(tmpDir(), 'new-dir')
+      await runExport(db, { campaignId: dana.campaignId!, outDir: out, withIdentity: true }, { timeZone: TZ, now: NOW })
+      expect(fs.statSync(out).mode & 0o777).toBe(0o700)
+      for (const name of fs.readdirSync(out))
+        expect([name, fs.statSync(path.join(out, name)).mode & 0o777]).toEqual([name, 0o600])
+    },
+  )
 
   test('an unknown campaign is refused and nothing is written', async () => {
     const out = path.join(tmpDir(), 'not-created')
-    const error = await runExport(db, { campaignId: 999_999, outDir: out, withIdentity: false }).catch((e: unknown) => e)
+    const error = await runExport(db, { campaignId: 999_999, outDir: out, withIdentity: false }).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ExportError)
     expect((error as Error).message).toBe('campaign 999999 does not exist')
     expect(fs.existsSync(out)).toBe(false)
@@ -343,9 +454,17 @@ describe('runExport options and refusals', () => {
   test('reads in batches of the given size; the files do not depend on it', async () => {
     const whole = tmpDir()
     const paged = tmpDir()
-    await runExport(db, { campaignId: dana.campaignId!, outDir: whole, withIdentity: false }, { timeZone: TZ, now: NOW })
+    await runExport(
+      db,
+      { campaignId: dana.campaignId!, outDir: whole, withIdentity: false },
+      { timeZone: TZ, now: NOW },
+    )
     const batches: { kind: string; rows: number; legs: number }[] = []
-    await runExport(db, { campaignId: dana.campaignId!, outDir: paged, withIdentity: false }, { timeZone: TZ, now: NOW, batchSize: 7, onBatch: (b) => batches.push(b) })
+    await runExport(
+      db,
+      { campaignId: dana.campaignId!, outDir: paged, withIdentity: false },
+      { timeZone: TZ, now: NOW, batchSize: 7, onBatch: (b) => batches.push(b) },
+    )
     const c = await dbCounts()
     const ways = batches.filter((b) => b.kind === 'ways')
     expect(ways.length).toBe(Math.ceil(c.ways / 7))
@@ -353,7 +472,10 @@ describe('runExport options and refusals', () => {
     expect(ways.reduce((s, b) => s + b.rows, 0)).toBe(c.ways)
     expect(ways.reduce((s, b) => s + b.legs, 0)).toBe(c.legs)
     expect(batches.filter((b) => b.kind === 'answers').map((b) => b.rows)).toEqual([5])
-    for (const name of EXPORT_FILES) expect(fs.readFileSync(path.join(paged, name), 'utf8'), name).toBe(fs.readFileSync(path.join(whole, name), 'utf8'))
+    for (const name of EXPORT_FILES)
+      expect(fs.readFileSync(path.join(paged, name), 'utf8'), name).toBe(
+        fs.readFileSync(path.join(whole, name), 'utf8'),
+      )
   })
 })
 
@@ -361,7 +483,12 @@ describe('exportOwnData', () => {
   test('everything about the caller, in their language, nothing of anyone else', async () => {
     const [session] = await db
       .insert(sessions)
-      .values({ userId: dana.id, tokenHash: 'x'.repeat(64), expiresAt: new Date(NOW.getTime() + 86400_000), absoluteExpiresAt: new Date(NOW.getTime() + 90 * 86400_000) })
+      .values({
+        userId: dana.id,
+        tokenHash: 'x'.repeat(64),
+        expiresAt: new Date(NOW.getTime() + 86400_000),
+        absoluteExpiresAt: new Date(NOW.getTime() + 90 * 86400_000),
+      })
       .returning()
     const user = { ...asSessionUser(dana), sessionId: session.id }
     const ctx = serviceContext(database, { user, locale: 'en_US', now: NOW, env: testEnv({ STUDY_TIME_ZONE: TZ }) })
@@ -400,7 +527,9 @@ describe('exportOwnData', () => {
     const data = (await services.user.getOwnData.invoke(ctx, {})) as Awaited<ReturnType<typeof exportOwnData>>
     expect(data.profile.participant_id).toBe(olaf.pseudonym)
     expect(JSON.stringify(data)).not.toContain(DEMO_LOGIN.email)
-    await expect(services.user.getOwnData.invoke(serviceContext(database), {})).rejects.toMatchObject({ constant: 'SESSION_NOT_SET' })
+    await expect(services.user.getOwnData.invoke(serviceContext(database), {})).rejects.toMatchObject({
+      constant: 'SESSION_NOT_SET',
+    })
   })
 
   test('file name', () => {

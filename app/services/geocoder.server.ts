@@ -100,7 +100,11 @@ async function askJson(ctx: ServiceContext, url: URL, timeoutMs: number): Promis
 
 // --- search -----------------------------------------------------------------------------------------------------
 
-export async function searchPlaces(ctx: ServiceContext, rawQuery: string, opts: { timeoutMs?: number } = {}): Promise<PlaceResult[]> {
+export async function searchPlaces(
+  ctx: ServiceContext,
+  rawQuery: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<PlaceResult[]> {
   requireAuthorized(ctx)
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH)
   if (!query) return []
@@ -122,7 +126,12 @@ export async function searchPlaces(ctx: ServiceContext, rawQuery: string, opts: 
   return [...own, ...found].slice(0, SEARCH_LIMIT)
 }
 
-async function geocode(ctx: ServiceContext, endpoint: string, query: string, timeoutMs: number): Promise<PlaceResult[]> {
+async function geocode(
+  ctx: ServiceContext,
+  endpoint: string,
+  query: string,
+  timeoutMs: number,
+): Promise<PlaceResult[]> {
   const url = new URL(endpoint)
   url.searchParams.set('q', query)
   url.searchParams.set('format', 'jsonv2')
@@ -159,7 +168,9 @@ async function geocode(ctx: ServiceContext, endpoint: string, query: string, tim
 /** The reverse endpoint beside a search endpoint: …/search → …/reverse (Nominatim's layout). */
 export function reverseEndpoint(searchUrl: string): string {
   const url = new URL(searchUrl)
-  url.pathname = /\/search(\.php)?\/?$/.test(url.pathname) ? url.pathname.replace(/\/search(\.php)?\/?$/, '/reverse') : url.pathname.replace(/\/?$/, '/reverse')
+  url.pathname = /\/search(\.php)?\/?$/.test(url.pathname)
+    ? url.pathname.replace(/\/search(\.php)?\/?$/, '/reverse')
+    : url.pathname.replace(/\/?$/, '/reverse')
   return url.href
 }
 
@@ -168,7 +179,12 @@ export function reverseEndpoint(searchUrl: string): string {
  * geocoder is switched off (GEOCODER_URL="") or cannot be reached. Never throws for a geocoder failure. Coordinates
  * are rounded to about 10 m for the cache (and for privacy: nothing finer is sent).
  */
-export async function reverseGeocode(ctx: ServiceContext, lat: number, lon: number, opts: { timeoutMs?: number } = {}): Promise<string | null> {
+export async function reverseGeocode(
+  ctx: ServiceContext,
+  lat: number,
+  lon: number,
+  opts: { timeoutMs?: number } = {},
+): Promise<string | null> {
   if (!validLatLon(lat, lon) || !ctx.env.GEOCODER_URL) return null
   const url = new URL(reverseEndpoint(ctx.env.GEOCODER_URL))
   url.searchParams.set('lat', lat.toFixed(4))
@@ -200,7 +216,18 @@ async function askReverse(ctx: ServiceContext, url: URL, key: string, timeoutMs:
   let name: string | null = null
   if (r.success) {
     const a = r.data.address ?? {}
-    const pick = ['road', 'pedestrian', 'footway', 'square', 'neighbourhood', 'suburb', 'quarter', 'village', 'town', 'city']
+    const pick = [
+      'road',
+      'pedestrian',
+      'footway',
+      'square',
+      'neighbourhood',
+      'suburb',
+      'quarter',
+      'village',
+      'town',
+      'city',
+    ]
       .map((k) => a[k])
       .find((v): v is string => typeof v === 'string' && v.trim() !== '')
     name = (pick ?? r.data.name ?? r.data.display_name?.split(',')[0] ?? '').trim().slice(0, 200) || null

@@ -21,10 +21,22 @@ const seen: { url: URL; userAgent: string | null }[] = []
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' })
   database = await testDatabase()
-  const [c] = await database.db.insert(campaigns).values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') }).returning()
-  const [u] = await database.db.insert(users).values({ email: 'g@example.org', passwordHash: 'x', pseudonym: 'p_g', campaignId: c!.id }).returning()
-  const [o] = await database.db.insert(users).values({ email: 'o@example.org', passwordHash: 'x', pseudonym: 'p_o', campaignId: c!.id }).returning()
-  const [n] = await database.db.insert(users).values({ email: 'n@example.org', passwordHash: 'x', pseudonym: 'p_n' }).returning()
+  const [c] = await database.db
+    .insert(campaigns)
+    .values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') })
+    .returning()
+  const [u] = await database.db
+    .insert(users)
+    .values({ email: 'g@example.org', passwordHash: 'x', pseudonym: 'p_g', campaignId: c!.id })
+    .returning()
+  const [o] = await database.db
+    .insert(users)
+    .values({ email: 'o@example.org', passwordHash: 'x', pseudonym: 'p_o', campaignId: c!.id })
+    .returning()
+  const [n] = await database.db
+    .insert(users)
+    .values({ email: 'n@example.org', passwordHash: 'x', pseudonym: 'p_n' })
+    .returning()
   await database.db.insert(pois).values([
     { userId: u!.id, name: 'Zuhause', lat: 52.54, lon: 13.42, desc: 'Kollwitzstraße' },
     { userId: u!.id, name: 'Arbeit', lat: 52.5, lon: 13.37 },
@@ -51,7 +63,13 @@ describe('with GEOCODER_URL (Nominatim jsonv2)', () => {
       http.get(GEOCODER, ({ request }) => {
         seen.push({ url: new URL(request.url), userAgent: request.headers.get('user-agent') })
         return HttpResponse.json([
-          { place_id: 1, lat: '52.5219184', lon: '13.4132147', name: 'Alexanderplatz', display_name: 'Alexanderplatz, Mitte, Berlin, 10178, Deutschland' },
+          {
+            place_id: 1,
+            lat: '52.5219184',
+            lon: '13.4132147',
+            name: 'Alexanderplatz',
+            display_name: 'Alexanderplatz, Mitte, Berlin, 10178, Deutschland',
+          },
           { place_id: 2, lat: '52.5', lon: '13.4', display_name: 'Somewhere, Berlin' },
           { place_id: 3, lat: 'bogus', lon: '13.4', display_name: 'Broken' },
           { place_id: 4, lat: '95', lon: '13.4', display_name: 'Out of range' },
@@ -61,7 +79,12 @@ describe('with GEOCODER_URL (Nominatim jsonv2)', () => {
     )
     const results = await searchPlaces(geo, '  Alexanderplatz ')
     expect(results).toEqual([
-      { name: 'Alexanderplatz', label: 'Alexanderplatz, Mitte, Berlin, 10178, Deutschland', lat: 52.5219184, lon: 13.4132147 },
+      {
+        name: 'Alexanderplatz',
+        label: 'Alexanderplatz, Mitte, Berlin, 10178, Deutschland',
+        lat: 52.5219184,
+        lon: 13.4132147,
+      },
       { name: 'Somewhere', label: 'Somewhere, Berlin', lat: 52.5, lon: 13.4 },
     ])
     expect(seen).toHaveLength(1)
@@ -121,7 +144,11 @@ describe('usage policy of the public geocoder', () => {
   })
 
   test('own places come first, then the geocoder’s results', async () => {
-    server.use(http.get(GEOCODER, () => HttpResponse.json([{ lat: '52.6', lon: '13.5', name: 'Zuhausestraße', display_name: 'Zuhausestraße, Berlin' }])))
+    server.use(
+      http.get(GEOCODER, () =>
+        HttpResponse.json([{ lat: '52.6', lon: '13.5', name: 'Zuhausestraße', display_name: 'Zuhausestraße, Berlin' }]),
+      ),
+    )
     expect((await searchPlaces(geo, 'Zuhause')).map((r) => r.name)).toEqual(['Zuhause', 'Zuhausestraße'])
   })
 
@@ -148,18 +175,32 @@ describe('reverseGeocode', () => {
     server.use(
       http.get(REVERSE, ({ request }) => {
         seen.push({ url: new URL(request.url), userAgent: request.headers.get('user-agent') })
-        return HttpResponse.json({ display_name: '12, Torstraße, Mitte, Berlin', address: { house_number: '12', road: 'Torstraße', suburb: 'Mitte' } })
+        return HttpResponse.json({
+          display_name: '12, Torstraße, Mitte, Berlin',
+          address: { house_number: '12', road: 'Torstraße', suburb: 'Mitte' },
+        })
       }),
     )
     expect(await reverseGeocode(geo, 52.529412, 13.401234)).toBe('Torstraße')
     expect(await reverseGeocode(geo, 52.529409, 13.401236)).toBe('Torstraße')
     expect(seen).toHaveLength(1)
-    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({ lat: '52.5294', lon: '13.4012', format: 'jsonv2', zoom: '17' })
+    expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({
+      lat: '52.5294',
+      lon: '13.4012',
+      format: 'jsonv2',
+      zoom: '17',
+    })
     expect(seen[0]!.userAgent).toMatch(/^travel-diary\//)
   })
 
   test('no road: the area; nothing: null', async () => {
-    server.use(http.get(REVERSE, ({ request }) => (new URL(request.url).searchParams.get('lat') === '1.0000' ? HttpResponse.json({ error: 'Unable to geocode' }) : HttpResponse.json({ address: { suburb: 'Prenzlauer Berg' } }))))
+    server.use(
+      http.get(REVERSE, ({ request }) =>
+        new URL(request.url).searchParams.get('lat') === '1.0000'
+          ? HttpResponse.json({ error: 'Unable to geocode' })
+          : HttpResponse.json({ address: { suburb: 'Prenzlauer Berg' } }),
+      ),
+    )
     expect(await reverseGeocode(geo, 52.54, 13.42)).toBe('Prenzlauer Berg')
     expect(await reverseGeocode(geo, 1, 1)).toBeNull()
   })

@@ -294,7 +294,13 @@ function campaignNotes(json: unknown): string[] {
     for (const item of list) countKeys(counts, item, ['id'], (k) => `${key}[].${k}`)
   }
   const notes = readOnlyNote(counts)
-  const everyLanguage = ['faqs', 'textModules'].map((key) => [key, (Array.isArray(o[key]) ? (o[key] as Record<string, unknown>[]) : []).filter((i) => i && !i.locale).length] as const)
+  const everyLanguage = ['faqs', 'textModules'].map(
+    (key) =>
+      [
+        key,
+        (Array.isArray(o[key]) ? (o[key] as Record<string, unknown>[]) : []).filter((i) => i && !i.locale).length,
+      ] as const,
+  )
   for (const [key, n] of everyLanguage) if (n) notes.push(`${key}: ${n} without locale, each applied to every language`)
   let merged = 0
   const visit = (section: unknown) => {
@@ -306,14 +312,22 @@ function campaignNotes(json: unknown): string[] {
     }
   }
   for (const q of qs) visit(q?.section)
-  if (merged) notes.push(`${merged} multi-field question(s) with one sub-question per field read as one sub-question with an option per field`)
+  if (merged)
+    notes.push(
+      `${merged} multi-field question(s) with one sub-question per field read as one sub-question with an option per field`,
+    )
   const modes = qs.filter((q) => q && q.type !== 'LEG_BASED' && Array.isArray(q.tfcModes) && q.tfcModes.length).length
-  if (modes) notes.push(`${modes} questionnaire(s) that are not LEG_BASED list every mode in tfcModes: they apply to every way`)
+  if (modes)
+    notes.push(`${modes} questionnaire(s) that are not LEG_BASED list every mode in tfcModes: they apply to every way`)
   return notes
 }
 
 /** Imports a campaign file; with opts.dryRun checks everything (the ids against the database too), writes nothing. */
-export async function importCampaignFile(db: DbOrTx, json: unknown, opts: ImportOptions = {}): Promise<CampaignImportResult> {
+export async function importCampaignFile(
+  db: DbOrTx,
+  json: unknown,
+  opts: ImportOptions = {},
+): Promise<CampaignImportResult> {
   const file = parseOrThrow(CampaignFileSchema, json)
   const notes = campaignNotes(json)
   const timeZone = opts.timeZone ?? studyTimeZone()
@@ -321,7 +335,8 @@ export async function importCampaignFile(db: DbOrTx, json: unknown, opts: Import
     const id = await transaction(db, opts.dryRun, async (tx) => {
       await lockImports(tx)
       // Error paths name the key the file used for its feedback reasons.
-      const reasonsKey = json && typeof json === 'object' && 'trpFdbkReasons' in json ? 'trpFdbkReasons' : 'feedbackReasons'
+      const reasonsKey =
+        json && typeof json === 'object' && 'trpFdbkReasons' in json ? 'trpFdbkReasons' : 'feedbackReasons'
       await rejectUsedIds(tx, file, reasonsKey)
       const { start, end } = campaignBounds(file)
       const [{ id: campaignId }] = await tx
@@ -354,12 +369,18 @@ async function insertCatalogues(tx: DbOrTx, campaignId: number, file: CampaignFi
   if (file.tripPurposes.length) await tx.insert(tripPurposes).values(named(file.tripPurposes))
   if (file.feedbackReasons.length) await tx.insert(feedbackReasons).values(named(file.feedbackReasons))
   if (file.faqs.length) {
-    await tx.insert(faqs).values(file.faqs.map((f, sortIdx) => ({ campaignId, locale: f.locale, question: f.question, answ: f.answ, sortIdx })))
+    await tx
+      .insert(faqs)
+      .values(
+        file.faqs.map((f, sortIdx) => ({ campaignId, locale: f.locale, question: f.question, answ: f.answ, sortIdx })),
+      )
   }
   if (file.textModules.length) {
     await tx
       .insert(textModules)
-      .values(file.textModules.map((m) => ({ campaignId, constant: m.txtModuleConstant, locale: m.locale, text: m.text })))
+      .values(
+        file.textModules.map((m) => ({ campaignId, constant: m.txtModuleConstant, locale: m.locale, text: m.text })),
+      )
   }
 }
 
@@ -395,7 +416,9 @@ async function rejectUsedIds(tx: DbOrTx, file: CampaignFile, reasonsKey: string)
   await collect(() => rejectUsedRowIds(tx, questionnaires, 'questionnaires', 'questionnaire', file.questionnaires))
 
   // Question and answer option ids live inside the stored definitions.
-  const stored = await tx.select({ campaignId: questionnaires.campaignId, definition: questionnaires.definition }).from(questionnaires)
+  const stored = await tx
+    .select({ campaignId: questionnaires.campaignId, definition: questionnaires.definition })
+    .from(questionnaires)
   const taken = new Map<string, number>()
   for (const row of stored) for (const key of idsInDefinition(row.definition)) taken.set(key, row.campaignId)
   for (const [i, q] of file.questionnaires.entries()) {
@@ -414,10 +437,17 @@ async function rejectUsedRowIds(tx: DbOrTx, table: CatalogueTable, key: string, 
   const rows = await tx
     .select({ id: table.id, campaignId: table.campaignId })
     .from(table)
-    .where(inArray(table.id, items.map((p) => p.id)))
+    .where(
+      inArray(
+        table.id,
+        items.map((p) => p.id),
+      ),
+    )
   const owner = new Map(rows.map((r) => [r.id, r.campaignId]))
   const problems = items.flatMap((item, i) =>
-    owner.has(item.id) ? usedBy({ kind: kind as IdUse['kind'], id: item.id, path: [key, i, 'id'] }, owner.get(item.id) ?? null).problems : [],
+    owner.has(item.id)
+      ? usedBy({ kind: kind as IdUse['kind'], id: item.id, path: [key, i, 'id'] }, owner.get(item.id) ?? null).problems
+      : [],
   )
   if (problems.length) throw new ImportError(problems)
 }
@@ -433,7 +463,11 @@ function idsInDefinition(definition: unknown): string[] {
   const visitSection = (section: unknown) => {
     const questions = (section as { questions?: unknown })?.questions
     if (!Array.isArray(questions)) return
-    for (const q of questions as { id?: number; subQuestions?: { answOpts?: { id?: number }[] }[]; filter?: { section?: unknown } }[]) {
+    for (const q of questions as {
+      id?: number
+      subQuestions?: { answOpts?: { id?: number }[] }[]
+      filter?: { section?: unknown }
+    }[]) {
       out.push(`question:${q.id}`)
       for (const sub of q.subQuestions ?? []) for (const opt of sub.answOpts ?? []) out.push(`answer option:${opt.id}`)
       if (q.filter?.section) visitSection(q.filter.section)
@@ -470,7 +504,9 @@ export interface TripsProgress {
 export function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at: PropertyKey[] } {
   const found = tripsInFile(raw)
   if (!found) {
-    throw new ImportError([problem([], 'expected an array of trips (or trip.getTrip / getTrips output, one trip, or the data download)')])
+    throw new ImportError([
+      problem([], 'expected an array of trips (or trip.getTrip / getTrips output, one trip, or the data download)'),
+    ])
   }
   const problems: Problem[] = []
   const trips: TripFile[] = []
@@ -486,8 +522,10 @@ export function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string
     }
   })
   if (problems.length) throw new ImportError(problems)
-  const notes = found.shape === 'trips' ? [] : [`read as ${found.shape} (${found.items.length} ways at ${formatPath(found.at)})`]
-  if (found.shape === 'data download') notes.push('ignored the fields the data download computes (names of modes and purposes, durations, status)')
+  const notes =
+    found.shape === 'trips' ? [] : [`read as ${found.shape} (${found.items.length} ways at ${formatPath(found.at)})`]
+  if (found.shape === 'data download')
+    notes.push('ignored the fields the data download computes (names of modes and purposes, durations, status)')
   return { trips, notes: [...notes, ...readOnlyNote(counts)], at: found.at }
 }
 
@@ -517,29 +555,51 @@ export async function importTrips(
  * Purpose and feedback reason ids must be the participant's campaign's (or global ones): every unknown one is a
  * problem. Returns the purposes' names, a map per language (a way's derived name is made of them).
  */
-async function checkReferences(tx: DbOrTx, campaignId: number | null, file: TripFile[], at: PropertyKey[]): Promise<Map<number, string>[]> {
+async function checkReferences(
+  tx: DbOrTx,
+  campaignId: number | null,
+  file: TripFile[],
+  at: PropertyKey[],
+): Promise<Map<number, string>[]> {
   const visible = (col: typeof tripPurposes.campaignId | typeof feedbackReasons.campaignId) =>
     campaignId == null ? isNull(col) : or(isNull(col), eq(col, campaignId))
-  const purposeRows = await tx.select({ id: tripPurposes.id, name: tripPurposes.name }).from(tripPurposes).where(visible(tripPurposes.campaignId))
+  const purposeRows = await tx
+    .select({ id: tripPurposes.id, name: tripPurposes.name })
+    .from(tripPurposes)
+    .where(visible(tripPurposes.campaignId))
   const purposeIds = new Set(purposeRows.map((r) => r.id))
-  const reasonIds = new Set((await tx.select({ id: feedbackReasons.id }).from(feedbackReasons).where(visible(feedbackReasons.campaignId))).map((r) => r.id))
+  const reasonIds = new Set(
+    (await tx.select({ id: feedbackReasons.id }).from(feedbackReasons).where(visible(feedbackReasons.campaignId))).map(
+      (r) => r.id,
+    ),
+  )
   const whose = campaignId == null ? 'the participant has no campaign' : `campaign ${campaignId}`
   const problems: Problem[] = []
   file.forEach((trip, t) => {
     trip.trpFdbkReasonIds.forEach((id, r) => {
-      if (!reasonIds.has(id)) problems.push(problem([...at, t, 'trpFdbkReasonIds', r], `unknown feedback reason id ${id} (${whose})`))
+      if (!reasonIds.has(id))
+        problems.push(problem([...at, t, 'trpFdbkReasonIds', r], `unknown feedback reason id ${id} (${whose})`))
     })
     trip.legs.forEach((leg, l) =>
       leg.tripPurposes.forEach((id, p) => {
-        if (!purposeIds.has(id)) problems.push(problem([...at, t, 'legs', l, 'tripPurposes', p], `unknown trip purpose id ${id} (${whose})`))
+        if (!purposeIds.has(id))
+          problems.push(problem([...at, t, 'legs', l, 'tripPurposes', p], `unknown trip purpose id ${id} (${whose})`))
       }),
     )
   })
   if (problems.length) throw new ImportError(problems)
-  return (['de_DE', 'en_US'] as const).map((locale) => new Map(purposeRows.map((r) => [r.id, localized(r.name, locale)])))
+  return (['de_DE', 'en_US'] as const).map(
+    (locale) => new Map(purposeRows.map((r) => [r.id, localized(r.name, locale)])),
+  )
 }
 
-async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: string, purposeNames: Map<number, string>[]): Promise<number> {
+async function insertTrip(
+  tx: DbOrTx,
+  userId: number,
+  trip: TripFile,
+  timeZone: string,
+  purposeNames: Map<number, string>[],
+): Promise<number> {
   const legRows = trip.legs.map((leg) => ({
     startTime: wallTime(leg.startTime, timeZone),
     endTime: wallTime(leg.endTime, timeZone),
@@ -559,7 +619,8 @@ async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: 
   const endTime = legRows[legRows.length - 1].endTime
   const lengths = legRows.map((l) => l.len).filter((len): len is number => len != null)
   // Manually created ways have no distance.
-  const distance = trip.creationType === 'CREATED_MANUALLY' || lengths.length === 0 ? null : lengths.reduce((a, b) => a + b, 0)
+  const distance =
+    trip.creationType === 'CREATED_MANUALLY' || lengths.length === 0 ? null : lengths.reduce((a, b) => a + b, 0)
   // A name that is just the one derived from the purposes is not the way's own: it keeps following the purposes.
   const derived = purposeNames.map((names) => tripName({ name: null, legs: legRows }, names))
   const name = trip.nameIsOwn || !derived.includes(trip.name ?? '') ? (trip.name ?? null) : null
@@ -592,8 +653,9 @@ async function insertTrip(tx: DbOrTx, userId: number, trip: TripFile, timeZone: 
 
 /** What a campaign holds, for the CLI's confirmation line. */
 export async function campaignSummary(db: DbOrTx, campaignId: number) {
-  const n = async (table: typeof tripPurposes | typeof feedbackReasons | typeof faqs | typeof textModules | typeof questionnaires) =>
-    (await db.select({ n: count() }).from(table).where(eq(table.campaignId, campaignId)))[0].n
+  const n = async (
+    table: typeof tripPurposes | typeof feedbackReasons | typeof faqs | typeof textModules | typeof questionnaires,
+  ) => (await db.select({ n: count() }).from(table).where(eq(table.campaignId, campaignId)))[0].n
   const [campaign] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, campaignId))
   return {
     name: campaign?.name ?? '',

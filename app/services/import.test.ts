@@ -5,7 +5,18 @@ import { asc, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabase } from '../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
-import { campaigns, faqs, feedbackReasons, legs, pois, questionnaires, textModules, tripPurposes, trips, users } from '~/db/schema'
+import {
+  campaigns,
+  faqs,
+  feedbackReasons,
+  legs,
+  pois,
+  questionnaires,
+  textModules,
+  tripPurposes,
+  trips,
+  users,
+} from '~/db/schema'
 import { QUESTION_TYPES } from '~/domain/questionnaire'
 import { DEMO_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.server'
 import { DANA, generateWays } from '~/services/demo/ways'
@@ -32,7 +43,9 @@ async function expectRejected(db: Db, fn: () => Promise<unknown>, prefix: string
     (e: unknown) => e,
   )
   expect(error).toBeInstanceOf(ImportError)
-  expect((error as Error).message.startsWith(prefix), `"${(error as Error).message}" starts with "${prefix}"`).toBe(true)
+  expect((error as Error).message.startsWith(prefix), `"${(error as Error).message}" starts with "${prefix}"`).toBe(
+    true,
+  )
   expect(await rowCounts(db)).toEqual(before)
   return error as ImportError
 }
@@ -56,7 +69,11 @@ describe('importCampaign', () => {
     expect(campaign.startAt.toISOString()).toBe('2026-05-04T06:00:00.000Z')
     expect(campaign.endAt.toISOString()).toBe('2026-05-31T21:59:00.000Z')
 
-    const purposes = await db.select().from(tripPurposes).where(eq(tripPurposes.campaignId, exampleCampaignId)).orderBy(asc(tripPurposes.sortIdx))
+    const purposes = await db
+      .select()
+      .from(tripPurposes)
+      .where(eq(tripPurposes.campaignId, exampleCampaignId))
+      .orderBy(asc(tripPurposes.sortIdx))
     expect(purposes.map((p) => p.id)).toEqual([1001, 1002, 1003, 1004, 1005])
     expect(purposes[0].name).toEqual({ de_DE: 'Arbeit', en_US: 'Work' })
     expect(purposes[4].name).toEqual({ de_DE: 'Sonstiges / Other' }) // a plain string name
@@ -66,7 +83,11 @@ describe('importCampaign', () => {
     expect(await db.select().from(faqs).where(eq(faqs.campaignId, exampleCampaignId))).toHaveLength(2)
     expect(await db.select().from(textModules).where(eq(textModules.campaignId, exampleCampaignId))).toHaveLength(4)
 
-    const qtns = await db.select().from(questionnaires).where(eq(questionnaires.campaignId, exampleCampaignId)).orderBy(asc(questionnaires.id))
+    const qtns = await db
+      .select()
+      .from(questionnaires)
+      .where(eq(questionnaires.campaignId, exampleCampaignId))
+      .orderBy(asc(questionnaires.id))
     expect(qtns.map((q) => [q.id, q.type, q.mandatory])).toEqual([
       [1100, 'INITIAL', true],
       [1200, 'FINAL', false],
@@ -77,7 +98,10 @@ describe('importCampaign', () => {
     expect(qtns[3].tfcModes).toEqual(['PUBLIC_TRANSPORT_TRAIN', 'PUBLIC_TRANSPORT_BUS'])
     // The definition is the parsed questionnaire: defaults applied, metaDataRecs values as strings.
     const leg = qtns[3].definition as unknown as Questionnaire
-    expect(leg.section.questions[0].metaDataRecs).toEqual([{ key: 'unit', val: '%' }, { key: 'interval', val: '10' }])
+    expect(leg.section.questions[0].metaDataRecs).toEqual([
+      { key: 'unit', val: '%' },
+      { key: 'interval', val: '10' },
+    ])
     expect(leg.section.questions[0].mandatory).toBe(false)
   })
 
@@ -85,46 +109,79 @@ describe('importCampaign', () => {
     const file = readExample('campaign.json')
     file.tripPurposes[0].id = 5001 // otherwise free ids, so only the bad type can be the reason
     file.questionnaires[0].section.questions[2].type = 'YES_NO'
-    const err = await expectRejected(db, () => importCampaign(db, file), 'questionnaires[0].section.questions[2].type: Invalid option')
+    const err = await expectRejected(
+      db,
+      () => importCampaign(db, file),
+      'questionnaires[0].section.questions[2].type: Invalid option',
+    )
     expect(err.path).toBe('questionnaires[0].section.questions[2].type')
   })
 
   test('paths reach into nested filter sections and unions', async () => {
     const file = readExample('campaign.json')
     file.questionnaires[0].section.questions[0].filter.section.questions[0].introTxt = { fr_FR: 'Combien ?' }
-    await expectRejected(db, () => importCampaign(db, file), 'questionnaires[0].section.questions[0].filter.section.questions[0].introTxt.fr_FR: unknown field')
+    await expectRejected(
+      db,
+      () => importCampaign(db, file),
+      'questionnaires[0].section.questions[0].filter.section.questions[0].introTxt.fr_FR: unknown field',
+    )
   })
 
   test('ids another campaign uses are rejected: catalogue rows and ids inside questionnaires', async () => {
-    await expectRejected(db, () => importCampaign(db, readExample('campaign.json')), `tripPurposes[0].id: trip purpose id 1001 is already used by campaign ${exampleCampaignId}`)
+    await expectRejected(
+      db,
+      () => importCampaign(db, readExample('campaign.json')),
+      `tripPurposes[0].id: trip purpose id 1001 is already used by campaign ${exampleCampaignId}`,
+    )
 
     // Fresh catalogue and questionnaire ids, but the questions and answer options of the example.
     const file = readExample('campaign.json')
     file.tripPurposes = [{ id: 7001, name: 'x' }]
     file.trpFdbkReasons = [{ id: 7001, name: 'x' }]
     file.questionnaires.forEach((q: { id: number }, i: number) => (q.id = 7100 + i))
-    await expectRejected(db, () => importCampaign(db, file), `questionnaires[0].section.questions[0].id: question id 1101 is already used by campaign ${exampleCampaignId}`)
+    await expectRejected(
+      db,
+      () => importCampaign(db, file),
+      `questionnaires[0].section.questions[0].id: question id 1101 is already used by campaign ${exampleCampaignId}`,
+    )
   })
 
   test('answer option ids are unique within a questionnaire (and across the file)', async () => {
     const file = freshIds(readExample('campaign.json'))
     const opts = file.questionnaires[0].section.questions[1].subQuestions[0].answOpts
     opts[1].id = opts[0].id
-    await expectRejected(db, () => importCampaign(db, file), `questionnaires[0].section.questions[1].subQuestions[0].answOpts[1].id: answer option id ${opts[0].id} is used twice`)
+    await expectRejected(
+      db,
+      () => importCampaign(db, file),
+      `questionnaires[0].section.questions[1].subQuestions[0].answOpts[1].id: answer option id ${opts[0].id} is used twice`,
+    )
 
     const across = freshIds(readExample('campaign.json'))
-    across.questionnaires[1].section.questions[0].subQuestions[0].answOpts[0].id = across.questionnaires[0].section.questions[1].subQuestions[0].answOpts[0].id
-    await expectRejected(db, () => importCampaign(db, across), 'questionnaires[1].section.questions[0].subQuestions[0].answOpts[0].id: answer option id')
+    across.questionnaires[1].section.questions[0].subQuestions[0].answOpts[0].id =
+      across.questionnaires[0].section.questions[1].subQuestions[0].answOpts[0].id
+    await expectRejected(
+      db,
+      () => importCampaign(db, across),
+      'questionnaires[1].section.questions[0].subQuestions[0].answOpts[0].id: answer option id',
+    )
   })
 
   test('questions follow the shape convention and filters name their own options', async () => {
     const file = freshIds(readExample('campaign.json'))
     file.questionnaires[1].section.questions[0].subQuestions[0].answOpts.push({ id: 9_999_001 })
-    await expectRejected(db, () => importCampaign(db, file), 'questionnaires[1].section.questions[0].subQuestions[0].answOpts: TEXT expects exactly one answer option, got 2')
+    await expectRejected(
+      db,
+      () => importCampaign(db, file),
+      'questionnaires[1].section.questions[0].subQuestions[0].answOpts: TEXT expects exactly one answer option, got 2',
+    )
 
     const filter = freshIds(readExample('campaign.json'))
     filter.questionnaires[0].section.questions[0].filter.boolExpDefs[0].codes = [12345]
-    await expectRejected(db, () => importCampaign(db, filter), 'questionnaires[0].section.questions[0].filter.boolExpDefs[0].codes[0]: filter code 12345')
+    await expectRejected(
+      db,
+      () => importCampaign(db, filter),
+      'questionnaires[0].section.questions[0].filter.boolExpDefs[0].codes[0]: filter code 12345',
+    )
   })
 
   test('feedback reasons may be called trpFdbkReasons or feedbackReasons', async () => {
@@ -157,7 +214,12 @@ function freshIds(file: Record<string, any>) {
 
 describe('users and assignment', () => {
   test('createUser lower-cases the e-mail, hashes the password and gives a pseudonym', async () => {
-    const user = await createUser(db, { email: 'Ana.Researcher@Example.org', password: 'secret1', verified: true, firstName: 'Ana' })
+    const user = await createUser(db, {
+      email: 'Ana.Researcher@Example.org',
+      password: 'secret1',
+      verified: true,
+      firstName: 'Ana',
+    })
     expect(user.email).toBe('ana.researcher@example.org')
     expect(user.pseudonym).toMatch(/^p_[0-9a-f]{10}$/)
     const [row] = await db.select().from(users).where(eq(users.id, user.id))
@@ -166,9 +228,17 @@ describe('users and assignment', () => {
   })
 
   test('createUser rejects an existing e-mail, a bad e-mail and an unknown campaign', async () => {
-    await expectRejected(db, () => createUser(db, { email: 'ANA.researcher@example.org', password: 'x12' }), 'email: a user with the e-mail ana.researcher@example.org already exists')
+    await expectRejected(
+      db,
+      () => createUser(db, { email: 'ANA.researcher@example.org', password: 'x12' }),
+      'email: a user with the e-mail ana.researcher@example.org already exists',
+    )
     await expectRejected(db, () => createUser(db, { email: 'not-an-address', password: 'x12' }), 'email: ')
-    await expectRejected(db, () => createUser(db, { email: 'new@example.org', password: 'x12', campaignId: 999_999 }), 'campaignId: campaign 999999 does not exist')
+    await expectRejected(
+      db,
+      () => createUser(db, { email: 'new@example.org', password: 'x12', campaignId: 999_999 }),
+      'campaignId: campaign 999999 does not exist',
+    )
   })
 
   test('assignCampaign needs an existing user and campaign', async () => {
@@ -176,18 +246,32 @@ describe('users and assignment', () => {
     await assignCampaign(db, { campaignId: exampleCampaignId, email: 'Participant@example.org' })
     const [row] = await db.select().from(users).where(eq(users.email, 'participant@example.org'))
     expect(row.campaignId).toBe(exampleCampaignId)
-    await expectRejected(db, () => assignCampaign(db, { campaignId: exampleCampaignId, email: 'nobody@example.org' }), 'email: no user')
-    await expectRejected(db, () => assignCampaign(db, { campaignId: 999_999, email: 'participant@example.org' }), 'campaignId: campaign 999999 does not exist')
+    await expectRejected(
+      db,
+      () => assignCampaign(db, { campaignId: exampleCampaignId, email: 'nobody@example.org' }),
+      'email: no user',
+    )
+    await expectRejected(
+      db,
+      () => assignCampaign(db, { campaignId: 999_999, email: 'participant@example.org' }),
+      'campaignId: campaign 999999 does not exist',
+    )
   })
 })
 
 describe('importTrips', () => {
   test('imports the example trips: times in the study zone, derived start/end/distance, leg order', async () => {
-    const result = await importTrips(db, { email: 'participant@example.org', trips: readExample('trips.json') }, { timeZone: 'Europe/Berlin' })
+    const result = await importTrips(
+      db,
+      { email: 'participant@example.org', trips: readExample('trips.json') },
+      { timeZone: 'Europe/Berlin' },
+    )
     expect(result.tripIds).toHaveLength(3)
     expect(result.legs).toBe(5)
 
-    const [first, reported, manual] = await Promise.all(result.tripIds.map((id) => db.query.trips.findFirst({ where: eq(trips.id, id) })))
+    const [first, reported, manual] = await Promise.all(
+      result.tripIds.map((id) => db.query.trips.findFirst({ where: eq(trips.id, id) })),
+    )
     const firstLegs = await db.select().from(legs).where(eq(legs.tripId, first!.id)).orderBy(asc(legs.idx))
     expect(firstLegs.map((l) => l.idx)).toEqual([0, 1, 2])
     expect(first!.startTime.toISOString()).toBe('2026-05-05T05:12:00.000Z')
@@ -196,7 +280,11 @@ describe('importTrips', () => {
     expect(firstLegs[0].len).toBe(Math.round(pathLength(firstLegs[0].geom)))
     expect(first!.distance).toBe(firstLegs.reduce((sum, l) => sum + (l.len ?? 0), 0))
     // { constant, name } becomes the constant; detectedModes defaults to tfcModes.
-    expect(firstLegs[1]).toMatchObject({ tfcModes: ['PUBLIC_TRANSPORT_TRAIN'], detectedModes: ['PUBLIC_TRANSPORT_BUS'], purposeIds: [1001] })
+    expect(firstLegs[1]).toMatchObject({
+      tfcModes: ['PUBLIC_TRANSPORT_TRAIN'],
+      detectedModes: ['PUBLIC_TRANSPORT_BUS'],
+      purposeIds: [1001],
+    })
     expect(firstLegs[0].detectedModes).toEqual(['WALK'])
     expect(first).toMatchObject({ confirmationStatus: true, allQuestionsAnswered: false, objId: 'example-0001' })
 
@@ -207,19 +295,35 @@ describe('importTrips', () => {
   test('an unknown purpose id rejects the whole file', async () => {
     const file = readExample('trips.json')
     file[2].legs[0].tripPurposes = [1002, 4242]
-    await expectRejected(db, () => importTrips(db, { email: 'participant@example.org', trips: file }), `[2].legs[0].tripPurposes[1]: unknown trip purpose id 4242 (campaign ${exampleCampaignId})`)
+    await expectRejected(
+      db,
+      () => importTrips(db, { email: 'participant@example.org', trips: file }),
+      `[2].legs[0].tripPurposes[1]: unknown trip purpose id 4242 (campaign ${exampleCampaignId})`,
+    )
   })
 
   test('bad trips are rejected by path: unknown mode, overlapping legs, unknown user', async () => {
     const mode = readExample('trips.json')
     mode[0].legs[1].tfcModes = [{ constant: 'TRAM' }]
-    await expectRejected(db, () => importTrips(db, { email: 'participant@example.org', trips: mode }), '[0].legs[1].tfcModes[0].constant: Invalid option')
+    await expectRejected(
+      db,
+      () => importTrips(db, { email: 'participant@example.org', trips: mode }),
+      '[0].legs[1].tfcModes[0].constant: Invalid option',
+    )
 
     const overlap = readExample('trips.json')
     overlap[0].legs[1].startTime = '2026-05-05 07:15'
-    await expectRejected(db, () => importTrips(db, { email: 'participant@example.org', trips: overlap }), '[0].legs[1].startTime: starts before the previous leg ends (2026-05-05 07:19)')
+    await expectRejected(
+      db,
+      () => importTrips(db, { email: 'participant@example.org', trips: overlap }),
+      '[0].legs[1].startTime: starts before the previous leg ends (2026-05-05 07:19)',
+    )
 
-    await expectRejected(db, () => importTrips(db, { email: 'ghost@example.org', trips: readExample('trips.json') }), 'email: no user with the e-mail ghost@example.org')
+    await expectRejected(
+      db,
+      () => importTrips(db, { email: 'ghost@example.org', trips: readExample('trips.json') }),
+      'email: no user with the e-mail ghost@example.org',
+    )
   })
 })
 
@@ -248,7 +352,11 @@ describe('seedDemoIfEmpty', () => {
       [300, 'TRIP_BASED'],
       [400, 'LEG_BASED'],
     ])
-    const used = new Set(rows.flatMap((q) => [...walkQuestions((q.definition as unknown as Questionnaire).section)].map((w) => w.question.type)))
+    const used = new Set(
+      rows.flatMap((q) =>
+        [...walkQuestions((q.definition as unknown as Questionnaire).section)].map((w) => w.question.type),
+      ),
+    )
     expect([...used].sort()).toEqual([...QUESTION_TYPES].sort())
   })
 
@@ -266,7 +374,9 @@ describe('seedDemoIfEmpty', () => {
     const confirmed = ways.filter((w) => w.confirmationStatus)
     expect(confirmed.length / ways.length).toBeGreaterThan(0.3)
     expect(confirmed.length / ways.length).toBeLessThan(0.5)
-    expect(Math.max(...confirmed.map((w) => +w.startTime))).toBeLessThan(Math.min(...ways.filter((w) => !w.confirmationStatus).map((w) => +w.startTime)))
+    expect(Math.max(...confirmed.map((w) => +w.startTime))).toBeLessThan(
+      Math.min(...ways.filter((w) => !w.confirmationStatus).map((w) => +w.startTime)),
+    )
     expect(confirmed.some((w) => !w.allQuestionsAnswered)).toBe(true)
     expect(ways.filter((w) => w.fdbkAvail).map((w) => w.fdbkReasonIds)).toEqual([[3]])
 
@@ -283,7 +393,8 @@ describe('seedDemoIfEmpty', () => {
       }
     }
     const modes = new Set(allLegs.flatMap((l) => l.tfcModes))
-    for (const mode of ['WALK', 'PUBLIC_TRANSPORT_TRAIN', 'BICYCLE', 'CAR', 'PUBLIC_TRANSPORT_BUS', 'E_SCOOTER']) expect(modes).toContain(mode)
+    for (const mode of ['WALK', 'PUBLIC_TRANSPORT_TRAIN', 'BICYCLE', 'CAR', 'PUBLIC_TRANSPORT_BUS', 'E_SCOOTER'])
+      expect(modes).toContain(mode)
     expect(allLegs.some((l) => l.validationStatus && l.detectedModes[0] !== l.tfcModes[0])).toBe(true)
     expect(ways.some((w) => legsOf(w.id).length >= 3)).toBe(true)
 
@@ -296,7 +407,16 @@ describe('seedDemoIfEmpty', () => {
   })
 
   test('the same now gives the same ways', () => {
-    const ways = (at: Date) => generateWays({ now: at, timeZone: 'Europe/Berlin', seed: 'dana', profile: DANA, days: 28, emptyDays: 4, confirmedShare: 0.4 })
+    const ways = (at: Date) =>
+      generateWays({
+        now: at,
+        timeZone: 'Europe/Berlin',
+        seed: 'dana',
+        profile: DANA,
+        days: 28,
+        emptyDays: 4,
+        confirmedShare: 0.4,
+      })
     expect(ways(now)).toEqual(ways(now))
     expect(ways(new Date(+now + 86_400_000))).not.toEqual(ways(now))
   })

@@ -31,7 +31,8 @@ interface Description {
 }
 
 const none = z.object({}).passthrough()
-const empty = (key: string) => method({ public: true, params: none, run: async (): Promise<Record<string, never[]>> => ({ [key]: [] }) })
+const empty = (key: string) =>
+  method({ public: true, params: none, run: async (): Promise<Record<string, never[]>> => ({ [key]: [] }) })
 
 /** A localised catalogue name in the caller's language (de_DE fallback). */
 export function localized(text: LocalizedText, locale: Locale): string {
@@ -41,7 +42,25 @@ export function localized(text: LocalizedText, locale: Locale): string {
 /** Server-supplied HTML (FAQ answers, privacy, imprint) is sanitised before it reaches a page. */
 export function cleanHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'span', 'address'],
+    allowedTags: [
+      'p',
+      'br',
+      'strong',
+      'em',
+      'b',
+      'i',
+      'u',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'span',
+      'address',
+    ],
     // rel is allowed only for the value the transform sets (it replaces any rel of the source).
     allowedAttributes: { a: ['href', 'title', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -60,7 +79,11 @@ export async function listTripPurposes(ctx: ServiceContext): Promise<NamedItem[]
   // Every way shown names its purposes: kept per process for a minute (import-cache.server.ts).
   const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
   const rows = await importCached(ctx.db, `tripPurposes|${scope}`, () =>
-    ctx.db.select().from(tripPurposes).where(campaignScope(ctx, tripPurposes.campaignId)).orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id)),
+    ctx.db
+      .select()
+      .from(tripPurposes)
+      .where(campaignScope(ctx, tripPurposes.campaignId))
+      .orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id)),
   )
   return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
 }
@@ -76,15 +99,28 @@ export async function listFeedbackReasons(ctx: ServiceContext): Promise<NamedIte
 
 export function listTrafficModes(locale: Locale): TrafficModeItem[] {
   const t = tFor(locale)
-  return TRAFFIC_MODES.map((m) => ({ constant: m.constant, name: t(`modes.${m.constant}`), color: m.color, icon: m.icon }))
+  return TRAFFIC_MODES.map((m) => ({
+    constant: m.constant,
+    name: t(`modes.${m.constant}`),
+    color: m.color,
+    icon: m.icon,
+  }))
 }
 
 export const infoService = {
   getCompanies: empty('companies'),
   getObjects: empty('objs'),
   getObjectTypes: empty('objTypes'),
-  getStatistic: method({ public: true, params: none, run: async (): Promise<{ statistic: Record<string, never> }> => ({ statistic: {} }) }),
-  getNextMaintenancePeriod: method({ public: true, params: none, run: async (): Promise<{ maintenancePeriod: null }> => ({ maintenancePeriod: null }) }),
+  getStatistic: method({
+    public: true,
+    params: none,
+    run: async (): Promise<{ statistic: Record<string, never> }> => ({ statistic: {} }),
+  }),
+  getNextMaintenancePeriod: method({
+    public: true,
+    params: none,
+    run: async (): Promise<{ maintenancePeriod: null }> => ({ maintenancePeriod: null }),
+  }),
 
   getErrorDescriptions: method({
     public: true,
@@ -101,12 +137,24 @@ export const infoService = {
     async run(_p, ctx): Promise<{ wrngDescs: Description[] }> {
       const t = tFor(ctx.locale)
       const w = t('errors:warnings', { returnObjects: true }) as Record<string, string>
-      return { wrngDescs: Object.entries(typeof w === 'object' ? w : {}).map(([constant, desc]) => ({ constant, desc })) }
+      return {
+        wrngDescs: Object.entries(typeof w === 'object' ? w : {}).map(([constant, desc]) => ({ constant, desc })),
+      }
     },
   }),
-  getLocales: method({ public: true, params: none, run: async (): Promise<{ locales: Locale[] }> => ({ locales: [...LOCALES] }) }),
-  getTrafficModes: method({ params: none, run: async (_p, ctx): Promise<{ tfcModes: TrafficModeItem[] }> => ({ tfcModes: listTrafficModes(ctx.locale) }) }),
-  getTripPurposes: method({ params: none, run: async (_p, ctx): Promise<{ tripPurposes: NamedItem[] }> => ({ tripPurposes: await listTripPurposes(ctx) }) }),
+  getLocales: method({
+    public: true,
+    params: none,
+    run: async (): Promise<{ locales: Locale[] }> => ({ locales: [...LOCALES] }),
+  }),
+  getTrafficModes: method({
+    params: none,
+    run: async (_p, ctx): Promise<{ tfcModes: TrafficModeItem[] }> => ({ tfcModes: listTrafficModes(ctx.locale) }),
+  }),
+  getTripPurposes: method({
+    params: none,
+    run: async (_p, ctx): Promise<{ tripPurposes: NamedItem[] }> => ({ tripPurposes: await listTripPurposes(ctx) }),
+  }),
   getFaqList: method({
     public: true,
     params: z.object({ platformConstant: z.literal('WEB').optional() }).passthrough(),
@@ -121,8 +169,13 @@ export const infoService = {
   }),
   getTextModule: method({
     public: true,
-    params: z.object({ platformConstant: z.literal('WEB').optional(), txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']) }).passthrough(),
-    async run({ txtModuleConstant }, ctx): Promise<{ txtModule: { txtModuleConstant: 'IMPRINT' | 'PRIVACY'; text: string } }> {
+    params: z
+      .object({ platformConstant: z.literal('WEB').optional(), txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']) })
+      .passthrough(),
+    async run(
+      { txtModuleConstant },
+      ctx,
+    ): Promise<{ txtModule: { txtModuleConstant: 'IMPRINT' | 'PRIVACY'; text: string } }> {
       const rows = await ctx.db
         .select()
         .from(textModules)

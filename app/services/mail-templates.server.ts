@@ -46,12 +46,19 @@ export function accountExistsMail(o: Common): Mail {
 
 /** A participant who has gone quiet: how many ways wait for them, and the link to their list of unconfirmed ways. */
 export function reminderMail(o: Common & { waiting: number }): Mail {
-  return compose(o, 'remind', [{ link: `${o.publicUrl}${listPath('unconfirmed', 1)}`, label: 'mail.remind.action' }], { count: o.waiting })
+  return compose(o, 'remind', [{ link: `${o.publicUrl}${listPath('unconfirmed', 1)}`, label: 'mail.remind.action' }], {
+    count: o.waiting,
+  })
 }
 
 type Kind = 'verify' | 'reset' | 'exists' | 'remind'
 
-function compose(o: Common, kind: Kind, actions: { link: string; label: string }[], vars: Record<string, string | number> = {}): Mail {
+function compose(
+  o: Common,
+  kind: Kind,
+  actions: { link: string; label: string }[],
+  vars: Record<string, string | number> = {},
+): Mail {
   const t = tFor(o.locale)
   const tr = (key: string) => t(`account:${key}`, { project: o.projectTitle, ...vars })
   const subject = `${tr(`mail.${kind}.subject`)} – ${o.projectTitle}`
@@ -89,5 +96,10 @@ ${after.map((p) => `<p style="margin:0 0 16px">${esc(p)}</p>`).join('\n')}
 }
 
 function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 }

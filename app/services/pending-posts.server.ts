@@ -28,7 +28,13 @@ export async function findPendingPost(db: DbOrTx, userId: number, id: string, no
   const [row] = await db
     .select()
     .from(pendingPosts)
-    .where(and(eq(pendingPosts.id, id), eq(pendingPosts.userId, userId), gt(pendingPosts.createdAt, new Date(now.getTime() - PENDING_POST_MAX_AGE_MS))))
+    .where(
+      and(
+        eq(pendingPosts.id, id),
+        eq(pendingPosts.userId, userId),
+        gt(pendingPosts.createdAt, new Date(now.getTime() - PENDING_POST_MAX_AGE_MS)),
+      ),
+    )
     .limit(1)
   if (!row) return null
   return { id: row.id, path: row.path, entries: [...new URLSearchParams(row.body)], createdAt: row.createdAt }

@@ -24,13 +24,20 @@ export interface WayEnds {
 }
 
 /** The first point of the first leg and the last point of the last leg that have any points. */
-export function wayEndPoints(legs: readonly { geom: readonly LatLon[] }[]): { start: LatLon | null; end: LatLon | null } {
+export function wayEndPoints(legs: readonly { geom: readonly LatLon[] }[]): {
+  start: LatLon | null
+  end: LatLon | null
+} {
   const drawn = legs.filter((l) => l.geom.length > 0)
   return { start: drawn[0]?.geom[0] ?? null, end: drawn.at(-1)?.geom.at(-1) ?? null }
 }
 
 /** The names of one way's two ends (the way's page). */
-export async function wayEndNames(ctx: ServiceContext, legs: readonly { geom: readonly LatLon[] }[], budgetMs = END_NAMES_BUDGET_MS): Promise<WayEnds> {
+export async function wayEndNames(
+  ctx: ServiceContext,
+  legs: readonly { geom: readonly LatLon[] }[],
+  budgetMs = END_NAMES_BUDGET_MS,
+): Promise<WayEnds> {
   const points = wayEndPoints(legs)
   return (await endNames(ctx, [points], budgetMs))[0]!
 }
@@ -40,15 +47,27 @@ export async function wayEndNames(ctx: ServiceContext, legs: readonly { geom: re
  * geocoder is asked at most once per second, so on a first visit only some streets may be named; the rest are
  * looked up meanwhile and named on the next visit (the answers are cached).
  */
-export async function wayEndNamesOf(ctx: ServiceContext, tripIds: number[], budgetMs = END_NAMES_BUDGET_MS): Promise<Map<number, WayEnds>> {
+export async function wayEndNamesOf(
+  ctx: ServiceContext,
+  tripIds: number[],
+  budgetMs = END_NAMES_BUDGET_MS,
+): Promise<Map<number, WayEnds>> {
   requireSession(ctx)
   const points = await wayEndPointsOf(ctx.db, tripIds)
   const ids = [...points.keys()]
-  const names = await endNames(ctx, ids.map((id) => points.get(id)!), budgetMs)
+  const names = await endNames(
+    ctx,
+    ids.map((id) => points.get(id)!),
+    budgetMs,
+  )
   return new Map(ids.map((id, i) => [id, names[i]!]))
 }
 
-async function endNames(ctx: ServiceContext, ends: { start: LatLon | null; end: LatLon | null }[], budgetMs: number): Promise<WayEnds[]> {
+async function endNames(
+  ctx: ServiceContext,
+  ends: { start: LatLon | null; end: LatLon | null }[],
+  budgetMs: number,
+): Promise<WayEnds[]> {
   if (!ends.some((e) => e.start || e.end)) return ends.map(() => ({ start: null, end: null }))
   const places = await listOwnPois(ctx)
   const deadline = new Promise<null>((resolve) => setTimeout(resolve, budgetMs, null).unref?.())

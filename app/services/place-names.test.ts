@@ -19,8 +19,14 @@ const street = { lat: 52.5, lon: 13.3 }
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' })
   database = await testDatabase()
-  const [c] = await database.db.insert(campaigns).values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') }).returning()
-  const [u] = await database.db.insert(users).values({ email: 'pn@example.org', passwordHash: 'x', pseudonym: 'p_pn', campaignId: c!.id }).returning()
+  const [c] = await database.db
+    .insert(campaigns)
+    .values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') })
+    .returning()
+  const [u] = await database.db
+    .insert(users)
+    .values({ email: 'pn@example.org', passwordHash: 'x', pseudonym: 'p_pn', campaignId: c!.id })
+    .returning()
   await database.db.insert(pois).values({ userId: u!.id, name: 'Zuhause', ...home })
   geo = serviceContext(database, { user: asSessionUser(u!), env: testEnv({ GEOCODER_URL: 'http://geo.test/search' }) })
   offline = serviceContext(database, { user: asSessionUser(u!) })
@@ -39,7 +45,11 @@ const nearHome = { lat: 52.54054, lon: 13.42 }
 test.each([
   ['no legs', [], { start: null, end: null }],
   ['legs without points', [{ geom: [] }, { geom: [] }], { start: null, end: null }],
-  ['first drawn leg starts, last drawn leg ends', [{ geom: [] }, { geom: [home, street] }, { geom: [street, nearHome] }, { geom: [] }], { start: home, end: nearHome }],
+  [
+    'first drawn leg starts, last drawn leg ends',
+    [{ geom: [] }, { geom: [home, street] }, { geom: [street, nearHome] }, { geom: [] }],
+    { start: home, end: nearHome },
+  ],
 ])('wayEndPoints: %s', (_n, legs, ends) => expect(wayEndPoints(legs)).toEqual(ends))
 
 describe('wayEndNames', () => {
@@ -62,7 +72,10 @@ describe('wayEndNames', () => {
   })
 
   test('without a geocoder only saved places are named', async () => {
-    expect(await wayEndNames(offline, [{ geom: [street, nearHome] }])).toEqual({ start: null, end: { name: 'Zuhause', source: 'place' } })
+    expect(await wayEndNames(offline, [{ geom: [street, nearHome] }])).toEqual({
+      start: null,
+      end: { name: 'Zuhause', source: 'place' },
+    })
   })
   test('a geocoder that fails or is slow costs at most the budget, and names nothing', async () => {
     reverse(async () => {
@@ -70,9 +83,15 @@ describe('wayEndNames', () => {
       return HttpResponse.json({ address: { road: 'Late' } })
     })
     const started = Date.now()
-    expect(await wayEndNames(geo, [{ geom: [street, { lat: 52.49, lon: 13.29 }] }], 300)).toEqual({ start: null, end: null })
+    expect(await wayEndNames(geo, [{ geom: [street, { lat: 52.49, lon: 13.29 }] }], 300)).toEqual({
+      start: null,
+      end: null,
+    })
     expect(Date.now() - started).toBeLessThan(1000)
     reverse(() => HttpResponse.error())
-    expect(await wayEndNames(geo, [{ geom: [street, nearHome] }], 300)).toEqual({ start: null, end: { name: 'Zuhause', source: 'place' } })
+    expect(await wayEndNames(geo, [{ geom: [street, nearHome] }], 300)).toEqual({
+      start: null,
+      end: { name: 'Zuhause', source: 'place' },
+    })
   })
 })

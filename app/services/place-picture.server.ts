@@ -33,7 +33,11 @@ async function tileDataUri(ctx: Pick<ServiceContext, 'env'>, url: string): Promi
     tiles.set(url, hit)
     return hit.dataUri
   }
-  const res = await fetch(url, { headers: { 'User-Agent': userAgent(ctx), Accept: 'image/png,image/*' }, signal: AbortSignal.timeout(TILE_TIMEOUT_MS), redirect: 'follow' })
+  const res = await fetch(url, {
+    headers: { 'User-Agent': userAgent(ctx), Accept: 'image/png,image/*' },
+    signal: AbortSignal.timeout(TILE_TIMEOUT_MS),
+    redirect: 'follow',
+  })
   const type = (res.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (!res.ok || !IMAGE_TYPES.test(type)) throw new Error(`tile ${res.status} ${type}`)
   const body = Buffer.from(await res.arrayBuffer())
@@ -50,7 +54,9 @@ export async function tilePicture(ctx: Pick<ServiceContext, 'env'>, lat: number,
   if (!template) return null
   const placed = tilesCovering(lat, lon, STATIC_MAP.zoom, STATIC_MAP.width, STATIC_MAP.height)
   try {
-    const images = await Promise.all(placed.map(async (t) => ({ left: t.left, top: t.top, dataUri: await tileDataUri(ctx, tileUrl(template, t)) })))
+    const images = await Promise.all(
+      placed.map(async (t) => ({ left: t.left, top: t.top, dataUri: await tileDataUri(ctx, tileUrl(template, t)) })),
+    )
     return tileMapSvg(images, ctx.env.MAP_TILE_ATTRIBUTION)
   } catch {
     return null
@@ -61,7 +67,10 @@ export async function tilePicture(ctx: Pick<ServiceContext, 'env'>, lat: number,
  * The picture of one of the caller's own places as SVG text, and which kind it is. Anyone else's place answers
  * ServiceError('NOT_FOUND') like a missing one.
  */
-export async function placePicture(ctx: ServiceContext, poiId: number): Promise<{ svg: string; kind: 'tiles' | 'neutral' }> {
+export async function placePicture(
+  ctx: ServiceContext,
+  poiId: number,
+): Promise<{ svg: string; kind: 'tiles' | 'neutral' }> {
   const poi = await ownPoi(ctx, poiId)
   const map = await tilePicture(ctx, poi.lat, poi.lon)
   if (map) return { svg: map, kind: 'tiles' }

@@ -11,7 +11,10 @@ import { placePicture, resetTileCache, TILE_TIMEOUT_MS } from './place-picture.s
 
 const TILES = 'http://tiles.test/{z}/{x}/{y}.png'
 // The smallest valid PNG (1×1, transparent); the picture only carries it, it never decodes it.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
 const server = setupServer()
 const asked: { path: string; userAgent: string | null }[] = []
 let database: Database
@@ -23,9 +26,18 @@ let homeId: number
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' })
   database = await testDatabase()
-  const [c] = await database.db.insert(campaigns).values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') }).returning()
-  const [u] = await database.db.insert(users).values({ email: 'pp@example.org', passwordHash: 'x', pseudonym: 'p_pp', campaignId: c!.id }).returning()
-  const [o] = await database.db.insert(users).values({ email: 'po@example.org', passwordHash: 'x', pseudonym: 'p_po', campaignId: c!.id }).returning()
+  const [c] = await database.db
+    .insert(campaigns)
+    .values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') })
+    .returning()
+  const [u] = await database.db
+    .insert(users)
+    .values({ email: 'pp@example.org', passwordHash: 'x', pseudonym: 'p_pp', campaignId: c!.id })
+    .returning()
+  const [o] = await database.db
+    .insert(users)
+    .values({ email: 'po@example.org', passwordHash: 'x', pseudonym: 'p_po', campaignId: c!.id })
+    .returning()
   const [home] = await database.db
     .insert(pois)
     .values([
@@ -48,7 +60,10 @@ afterAll(async () => {
   await database.close()
 })
 
-const serveTiles = (answer: () => Response | Promise<Response> = () => new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png' } })) =>
+const serveTiles = (
+  answer: () => Response | Promise<Response> = () =>
+    new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png' } }),
+) =>
   server.use(
     http.get('http://tiles.test/*', ({ request }) => {
       asked.push({ path: new URL(request.url).pathname, userAgent: request.headers.get('User-Agent') })
@@ -81,7 +96,10 @@ describe('with a tile server', () => {
   })
   test.each([
     ['answers 404', () => new HttpResponse('no', { status: 404 })],
-    ['answers HTML instead of an image', () => new HttpResponse('<html>', { headers: { 'Content-Type': 'text/html' } })],
+    [
+      'answers HTML instead of an image',
+      () => new HttpResponse('<html>', { headers: { 'Content-Type': 'text/html' } }),
+    ],
     ['cannot be reached', () => HttpResponse.error()],
     ['sends a giant tile', () => new HttpResponse(Buffer.alloc(300_000), { headers: { 'Content-Type': 'image/png' } })],
   ])('a tile server that %s gives the neutral picture, never half a map', async (_n, answer) => {

@@ -5,9 +5,23 @@ import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { pois } from '~/db/schema'
 import type { Env } from '~/infra/env.server'
-import { fillStaticMapTemplate, parseCoordinate, poiProblems, POI_CREATION_TYPES, type PoiCreationType } from '~/domain/poi'
+import {
+  fillStaticMapTemplate,
+  parseCoordinate,
+  poiProblems,
+  POI_CREATION_TYPES,
+  type PoiCreationType,
+} from '~/domain/poi'
 import { formatDayTime } from '~/domain/time'
-import { method, requireSession, ServiceError, zId, type AuthedContext, type Service, type ServiceContext } from './core.server'
+import {
+  method,
+  requireSession,
+  ServiceError,
+  zId,
+  type AuthedContext,
+  type Service,
+  type ServiceContext,
+} from './core.server'
 import { isAuthorized } from './authorization.server'
 
 type PoiRow = typeof pois.$inferSelect
@@ -32,7 +46,9 @@ export function toPoiDto(row: PoiRow, timeZone: string): PoiDto {
     name: row.name,
     verificationStatus: row.verificationStatus,
     creationDate: formatDayTime(row.creationDate, timeZone),
-    creationType: (POI_CREATION_TYPES as readonly string[]).includes(row.creationType) ? (row.creationType as PoiCreationType) : 'CREATED_MANUALLY',
+    creationType: (POI_CREATION_TYPES as readonly string[]).includes(row.creationType)
+      ? (row.creationType as PoiCreationType)
+      : 'CREATED_MANUALLY',
     lat: row.lat,
     lon: row.lon,
     desc: row.desc,
@@ -136,7 +152,11 @@ export const poiService = {
 } satisfies Service
 
 async function ownPoiRows(ctx: AuthedContext): Promise<PoiDto[]> {
-  const rows = await ctx.db.select().from(pois).where(eq(pois.userId, ctx.user.id)).orderBy(desc(pois.creationDate), desc(pois.id))
+  const rows = await ctx.db
+    .select()
+    .from(pois)
+    .where(eq(pois.userId, ctx.user.id))
+    .orderBy(desc(pois.creationDate), desc(pois.id))
   return rows.map((r) => toPoiDto(r, tz(ctx)))
 }
 
@@ -166,7 +186,11 @@ export async function ownPoi(ctx: ServiceContext, id: number): Promise<PoiDto> {
  * otherwise the server's own SVG at /static-map/:id (no third party, works offline). The `v` parameter changes with
  * the position, so a privately cached image never outlives an edit.
  */
-export function poiImageUrl(env: Pick<Env, 'STATIC_MAP_URL' | 'STATIC_MAP_KEY'>, poi: Pick<PoiDto, 'id' | 'lat' | 'lon'>): string {
-  if (env.STATIC_MAP_URL) return fillStaticMapTemplate(env.STATIC_MAP_URL, { lat: poi.lat, lon: poi.lon, key: env.STATIC_MAP_KEY })
+export function poiImageUrl(
+  env: Pick<Env, 'STATIC_MAP_URL' | 'STATIC_MAP_KEY'>,
+  poi: Pick<PoiDto, 'id' | 'lat' | 'lon'>,
+): string {
+  if (env.STATIC_MAP_URL)
+    return fillStaticMapTemplate(env.STATIC_MAP_URL, { lat: poi.lat, lon: poi.lon, key: env.STATIC_MAP_KEY })
   return `/static-map/${poi.id}?v=${poi.lat.toFixed(6)},${poi.lon.toFixed(6)}`
 }

@@ -18,13 +18,19 @@ let carol: ServiceContext // not assigned to a campaign: not authorized (ADR 006
 let aliceId: number
 
 async function user(email: string, campaignId: number | null) {
-  const [row] = await database.db.insert(users).values({ email, passwordHash: 'x', verified: true, pseudonym: `p_${email}`, campaignId }).returning()
+  const [row] = await database.db
+    .insert(users)
+    .values({ email, passwordHash: 'x', verified: true, pseudonym: `p_${email}`, campaignId })
+    .returning()
   return row!
 }
 
 beforeAll(async () => {
   database = await testDatabase()
-  const [c] = await database.db.insert(campaigns).values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') }).returning()
+  const [c] = await database.db
+    .insert(campaigns)
+    .values({ name: 'C', startAt: new Date('2026-01-01'), endAt: new Date('2026-12-31') })
+    .returning()
   const a = await user('alice@example.org', c!.id)
   aliceId = a.id
   alice = serviceContext(database, { user: asSessionUser(a), now: new Date('2026-03-01T10:00:00Z') })
@@ -35,7 +41,9 @@ afterAll(() => database.close())
 
 describe('addPoi / getPois', () => {
   test('adds a place with a trimmed name and returns it; getPois lists it', async () => {
-    const { poi } = await poiService.addPoi(alice, { poi: { name: '  Zuhause  ', lat: 52.52, lon: '13,405', desc: ' Kollwitzstraße ' } })
+    const { poi } = await poiService.addPoi(alice, {
+      poi: { name: '  Zuhause  ', lat: 52.52, lon: '13,405', desc: ' Kollwitzstraße ' },
+    })
     expect(poi).toMatchObject({
       name: 'Zuhause',
       lat: 52.52,
@@ -50,9 +58,13 @@ describe('addPoi / getPois', () => {
   })
 
   test('keeps the verification status the caller sends (development-mode checkbox: true or null)', async () => {
-    const a = await poiService.addPoi(alice, { poi: { name: 'Ohne Status', lat: 52.5, lon: 13.4, verificationStatus: null } })
+    const a = await poiService.addPoi(alice, {
+      poi: { name: 'Ohne Status', lat: 52.5, lon: 13.4, verificationStatus: null },
+    })
     expect(a.poi.verificationStatus).toBeNull()
-    const b = await poiService.addPoi(alice, { poi: { name: 'Kopie', lat: 52.5, lon: 13.4, verificationStatus: false, creationType: 'COPIED_MANUALLY' } })
+    const b = await poiService.addPoi(alice, {
+      poi: { name: 'Kopie', lat: 52.5, lon: 13.4, verificationStatus: false, creationType: 'COPIED_MANUALLY' },
+    })
     expect(b.poi).toMatchObject({ verificationStatus: false, creationType: 'COPIED_MANUALLY' })
   })
 
@@ -96,21 +108,37 @@ describe('addPoi / getPois', () => {
 
 describe('updatePoi', () => {
   test('saving an edit sets the place verified and changes name and place', async () => {
-    const { poi } = await poiService.addPoi(alice, { poi: { name: 'Gym', lat: 52.51, lon: 13.45, verificationStatus: null } })
-    const updated = await poiService.updatePoi(alice, { poi: { id: poi.id, name: ' Fitnessstudio ', lat: '52,515', lon: '13.455' } })
-    expect(updated.poi).toMatchObject({ id: poi.id, name: 'Fitnessstudio', lat: 52.515, lon: 13.455, verificationStatus: true })
+    const { poi } = await poiService.addPoi(alice, {
+      poi: { name: 'Gym', lat: 52.51, lon: 13.45, verificationStatus: null },
+    })
+    const updated = await poiService.updatePoi(alice, {
+      poi: { id: poi.id, name: ' Fitnessstudio ', lat: '52,515', lon: '13.455' },
+    })
+    expect(updated.poi).toMatchObject({
+      id: poi.id,
+      name: 'Fitnessstudio',
+      lat: 52.515,
+      lon: 13.455,
+      verificationStatus: true,
+    })
   })
 
   test('without coordinates the place stays where it is', async () => {
-    const { poi } = await poiService.addPoi(alice, { poi: { name: 'Bäcker', lat: 52.53, lon: 13.41, verificationStatus: false } })
+    const { poi } = await poiService.addPoi(alice, {
+      poi: { name: 'Bäcker', lat: 52.53, lon: 13.41, verificationStatus: false },
+    })
     const updated = await poiService.updatePoi(alice, { poi: { id: poi.id, name: 'Bäckerei' } })
     expect(updated.poi).toMatchObject({ name: 'Bäckerei', lat: 52.53, lon: 13.41, verificationStatus: true })
   })
 
   test('needs a non-empty name and valid coordinates; nothing changes otherwise', async () => {
-    const { poi } = await poiService.addPoi(alice, { poi: { name: 'Park', lat: 52.54, lon: 13.42, verificationStatus: null } })
+    const { poi } = await poiService.addPoi(alice, {
+      poi: { name: 'Park', lat: 52.54, lon: 13.42, verificationStatus: null },
+    })
     expect(await constantOf(poiService.updatePoi(alice, { poi: { id: poi.id, name: '  ' } }))).toBe('POI_NAME_REQUIRED')
-    expect(await constantOf(poiService.updatePoi(alice, { poi: { id: poi.id, name: 'Park', lat: 95, lon: 13 } }))).toBe('POI_INVALID_COORDINATES')
+    expect(await constantOf(poiService.updatePoi(alice, { poi: { id: poi.id, name: 'Park', lat: 95, lon: 13 } }))).toBe(
+      'POI_INVALID_COORDINATES',
+    )
     const [row] = await database.db.select().from(pois).where(eq(pois.id, poi.id))
     expect(row).toMatchObject({ name: 'Park', lat: 52.54, lon: 13.42, verificationStatus: null })
   })
@@ -118,8 +146,12 @@ describe('updatePoi', () => {
 
 describe('another participant', () => {
   test("can neither update, delete, read nor search alice's place; her data is unchanged", async () => {
-    const { poi } = await poiService.addPoi(alice, { poi: { name: 'Geheim', lat: 52.55, lon: 13.43, verificationStatus: null } })
-    expect(await constantOf(poiService.updatePoi(bob, { poi: { id: poi.id, name: 'Mine now', lat: 1, lon: 1 } }))).toBe('POI_NOT_FOUND')
+    const { poi } = await poiService.addPoi(alice, {
+      poi: { name: 'Geheim', lat: 52.55, lon: 13.43, verificationStatus: null },
+    })
+    expect(await constantOf(poiService.updatePoi(bob, { poi: { id: poi.id, name: 'Mine now', lat: 1, lon: 1 } }))).toBe(
+      'POI_NOT_FOUND',
+    )
     expect(await constantOf(poiService.deletePoi(bob, { id: poi.id }))).toBe('POI_NOT_FOUND')
     expect(await constantOf(ownPoi(bob, poi.id))).toBe('POI_NOT_FOUND')
     expect((await poiService.getPois(bob, {})).pois).toEqual([])
@@ -168,10 +200,18 @@ describe('listOwnPois (for the locator questions)', () => {
 
 describe('static map image URL', () => {
   test('the configured template with its key, else the own SVG route that changes with the position', () => {
-    expect(poiImageUrl({ STATIC_MAP_URL: 'https://m.example/s?c={lat},{lon}&z={zoom}&s={width}x{height}&k={key}', STATIC_MAP_KEY: 'K' }, { id: 3, lat: 52.5, lon: 13.4 })).toBe(
-      'https://m.example/s?c=52.500000,13.400000&z=15&s=250x170&k=K',
+    expect(
+      poiImageUrl(
+        {
+          STATIC_MAP_URL: 'https://m.example/s?c={lat},{lon}&z={zoom}&s={width}x{height}&k={key}',
+          STATIC_MAP_KEY: 'K',
+        },
+        { id: 3, lat: 52.5, lon: 13.4 },
+      ),
+    ).toBe('https://m.example/s?c=52.500000,13.400000&z=15&s=250x170&k=K')
+    expect(poiImageUrl({ STATIC_MAP_URL: undefined, STATIC_MAP_KEY: undefined }, { id: 3, lat: 52.5, lon: 13.4 })).toBe(
+      '/static-map/3?v=52.500000,13.400000',
     )
-    expect(poiImageUrl({ STATIC_MAP_URL: undefined, STATIC_MAP_KEY: undefined }, { id: 3, lat: 52.5, lon: 13.4 })).toBe('/static-map/3?v=52.500000,13.400000')
   })
 })
 
@@ -181,13 +221,32 @@ describe('HTTP API: the poi methods are part of service "user"', () => {
     const [row] = await database.db.select().from(users).where(eq(users.email, 'bob@example.org'))
     const { token } = await createSession(database.db, row!.id, new Date())
     const call = async (methodName: string, params: Record<string, unknown>) =>
-      (await dispatch(app, JSON.stringify({ serviceName: 'user', methodName, environment: 'production', params: { session: token, ...params } }), { clientIp: '1' })).body.return as Record<string, unknown>
-    const added = (await call('addPoi', { poi: { name: 'Via API', lat: 48.1, lon: 11.5 } })) as { poi: { id: number; name: string } }
+      (
+        await dispatch(
+          app,
+          JSON.stringify({
+            serviceName: 'user',
+            methodName,
+            environment: 'production',
+            params: { session: token, ...params },
+          }),
+          { clientIp: '1' },
+        )
+      ).body.return as Record<string, unknown>
+    const added = (await call('addPoi', { poi: { name: 'Via API', lat: 48.1, lon: 11.5 } })) as {
+      poi: { id: number; name: string }
+    }
     expect(added.poi.name).toBe('Via API')
-    expect(await call('updatePoi', { poi: { id: added.poi.id, name: 'Renamed' } })).toMatchObject({ poi: { name: 'Renamed', verificationStatus: true } })
+    expect(await call('updatePoi', { poi: { id: added.poi.id, name: 'Renamed' } })).toMatchObject({
+      poi: { name: 'Renamed', verificationStatus: true },
+    })
     expect(((await call('getPois', {})) as { pois: { name: string }[] }).pois.map((p) => p.name)).toEqual(['Renamed'])
-    expect(await call('addPoi', { poi: { name: 'Bad', lat: 91, lon: 0 } })).toMatchObject({ errs: [{ constant: 'POI_INVALID_COORDINATES' }] })
+    expect(await call('addPoi', { poi: { name: 'Bad', lat: 91, lon: 0 } })).toMatchObject({
+      errs: [{ constant: 'POI_INVALID_COORDINATES' }],
+    })
     expect(await call('deletePoi', { id: added.poi.id })).toBeNull()
-    expect(await call('login', { idStr: 'nobody@example.org', password: 'x' })).toMatchObject({ errs: [{ constant: 'INVALID_CREDENTIALS' }] })
+    expect(await call('login', { idStr: 'nobody@example.org', password: 'x' })).toMatchObject({
+      errs: [{ constant: 'INVALID_CREDENTIALS' }],
+    })
   })
 })

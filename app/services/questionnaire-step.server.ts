@@ -45,10 +45,19 @@ export async function tripRun(ctx: AuthedContext, tripId: number): Promise<TripR
 }
 
 /** What the questionnaire panel of a trip shows; `{ pending: false }` when the trip has no open questionnaire. */
-export async function loadQuestionnaireStep(ctx: ServiceContext, tripId: number, search: URLSearchParams): Promise<QuestionnaireStepData> {
+export async function loadQuestionnaireStep(
+  ctx: ServiceContext,
+  tripId: number,
+  search: URLSearchParams,
+): Promise<QuestionnaireStepData> {
   requireSession(ctx)
   const run = await tripRun(ctx, tripId)
   if (!run.flow.parts.length) return { pending: false }
   const active = search.get('view') === 'questionnaire'
-  return { pending: true, ready: run.ready, active, view: run.ready && active ? await flowView(run.flow, search) : null }
+  return {
+    pending: true,
+    ready: run.ready,
+    active,
+    view: run.ready && active ? await flowView(run.flow, search) : null,
+  }
 }

@@ -70,7 +70,11 @@ function localQuestion(q: Question, locale: Locale): Record<string, unknown> {
     subQuestions: q.subQuestions.map((s) => ({
       ...s,
       introTxt: textIn(s.introTxt, locale),
-      answOpts: s.answOpts.map((o) => ({ ...o, introTxt: textIn(o.introTxt, locale), subseqTxt: textIn(o.subseqTxt, locale) })),
+      answOpts: s.answOpts.map((o) => ({
+        ...o,
+        introTxt: textIn(o.introTxt, locale),
+        subseqTxt: textIn(o.subseqTxt, locale),
+      })),
     })),
     filter: q.filter ? { boolExpDefs: q.filter.boolExpDefs, section: localSection(q.filter.section, locale) } : null,
   }
@@ -119,7 +123,11 @@ export function apiQuestionnaire(q: StoredQuestionnaire, ctx: AuthedContext): Ap
   }
 }
 
-const partRef = (p: TripPart) => ({ trpId: p.tripId, ...(p.legId != null ? { legId: p.legId, tfcMode: p.tfcMode } : {}), answered: p.answered })
+const partRef = (p: TripPart) => ({
+  trpId: p.tripId,
+  ...(p.legId != null ? { legId: p.legId, tfcMode: p.tfcMode } : {}),
+  answered: p.answered,
+})
 
 // ---------------------------------------------------------------------------------------------------------------
 // Submissions (also used by the pages' flow inside one transaction for several questionnaires)
@@ -164,14 +172,21 @@ export async function submitTrip(ctx: AuthedContext, tripId: number, list: TripS
         const covered = part.qtn.tfcModes.length === 0 || part.qtn.tfcModes.includes(s.tfcMode)
         if (!covered || !modes.includes(s.tfcMode)) throw new ServiceError('INVALID_PARAMS', { path: 'tfcMode' })
       }
-      if (part.answered || stored.has(`${part.qtn.id}|${part.scope}`)) throw new ServiceError('QUESTIONNAIRE_ALREADY_ANSWERED')
+      if (part.answered || stored.has(`${part.qtn.id}|${part.scope}`))
+        throw new ServiceError('QUESTIONNAIRE_ALREADY_ANSWERED')
       assertAnswers(part.qtn, s.resps, env)
       await storeAnswers(tx, ctx.user.id, part.qtn, part.scope, s.resps, { tripId: trip.id, legId: part.legId })
       stored.add(`${part.qtn.id}|${part.scope}`)
       if (s.applyResps && part.legIdx != null) {
         const copy = copiesFor(part.qtn, s.resps)
         const later = parts.filter(
-          (p) => p.qtn.id === part.qtn.id && p.legIdx != null && p.legIdx > part.legIdx! && p.tfcMode === part.tfcMode && !p.answered && !stored.has(`${p.qtn.id}|${p.scope}`),
+          (p) =>
+            p.qtn.id === part.qtn.id &&
+            p.legIdx != null &&
+            p.legIdx > part.legIdx! &&
+            p.tfcMode === part.tfcMode &&
+            !p.answered &&
+            !stored.has(`${p.qtn.id}|${p.scope}`),
         )
         for (const p of later) {
           // A later leg also sent in this list gets its own answers, not the copy.
@@ -207,7 +222,12 @@ export async function getDraft(ctx: AuthedContext, id: number, scope: Scope) {
   return drafts.get(`${q.id}|${scope}`) ?? EMPTY_DRAFT
 }
 
-export async function saveDraft(ctx: AuthedContext, id: number, scope: Scope, draft: { resps: Answer[]; seenQuestionIds: number[]; position: number }) {
+export async function saveDraft(
+  ctx: AuthedContext,
+  id: number,
+  scope: Scope,
+  draft: { resps: Answer[]; seenQuestionIds: number[]; position: number },
+) {
   const q = await ownQuestionnaire(ctx, id, [...QUESTIONNAIRE_TYPES])
   await checkScope(ctx, q, scope)
   await writeDraft(ctx.db, ctx.user.id, q.id, scope, draft, ctx.now())
@@ -238,12 +258,16 @@ export const questionnaireService = {
 
   getQuestionnaireTypes: method({
     params: z.object({}).passthrough(),
-    run: async (): Promise<{ qtnTypes: { constant: (typeof QUESTIONNAIRE_TYPES)[number] }[] }> => ({ qtnTypes: QUESTIONNAIRE_TYPES.map((constant) => ({ constant })) }),
+    run: async (): Promise<{ qtnTypes: { constant: (typeof QUESTIONNAIRE_TYPES)[number] }[] }> => ({
+      qtnTypes: QUESTIONNAIRE_TYPES.map((constant) => ({ constant })),
+    }),
   }),
 
   getQuestionTypes: method({
     params: z.object({}).passthrough(),
-    run: async (): Promise<{ questionTypes: { constant: (typeof QUESTION_TYPES)[number]; supported: boolean }[] }> => ({ questionTypes: QUESTION_TYPES.map((constant) => ({ constant, supported: isSupported(constant) })) }),
+    run: async (): Promise<{ questionTypes: { constant: (typeof QUESTION_TYPES)[number]; supported: boolean }[] }> => ({
+      questionTypes: QUESTION_TYPES.map((constant) => ({ constant, supported: isSupported(constant) })),
+    }),
   }),
 
   /** (id, resps). */
@@ -262,7 +286,9 @@ export const questionnaireService = {
     async run({ id, trpId, resps }, ctx): Promise<{ qtnAnswered: boolean; allQuestionsAnswered: boolean }> {
       if (trpId == null) throw new ServiceError('MISSING_LEG_OR_TRIP_ID')
       await ownQuestionnaire(ctx, id, ['TRIP_BASED'])
-      const { qtnAnswered, allQuestionsAnswered } = await submitTrip(ctx, trpId, [{ questionnaireId: id, legId: null, resps }])
+      const { qtnAnswered, allQuestionsAnswered } = await submitTrip(ctx, trpId, [
+        { questionnaireId: id, legId: null, resps },
+      ])
       return { qtnAnswered, allQuestionsAnswered }
     },
   }),
@@ -274,20 +300,31 @@ export const questionnaireService = {
       legId: zId.optional(),
       tfcMode: z.enum(TRAFFIC_MODE_CONSTANTS).optional(),
       resps: zResps,
-      applyResps: z.union([z.boolean(), z.enum(['true', 'false'])]).optional().transform((v) => v === true || v === 'true'),
+      applyResps: z
+        .union([z.boolean(), z.enum(['true', 'false'])])
+        .optional()
+        .transform((v) => v === true || v === 'true'),
     }),
-    async run({ id, legId, tfcMode, resps, applyResps }, ctx): Promise<{ allQuestionsAnswered: boolean; copiedTo: number[] }> {
+    async run(
+      { id, legId, tfcMode, resps, applyResps },
+      ctx,
+    ): Promise<{ allQuestionsAnswered: boolean; copiedTo: number[] }> {
       if (legId == null) throw new ServiceError('MISSING_LEG_OR_TRIP_ID')
       await ownQuestionnaire(ctx, id, ['LEG_BASED'])
       const tripId = await tripOfOwnLeg(ctx.db, ctx.user.id, legId)
-      const result = await submitTrip(ctx, tripId, [{ questionnaireId: id, legId, tfcMode: tfcMode ?? null, resps, applyResps }])
+      const result = await submitTrip(ctx, tripId, [
+        { questionnaireId: id, legId, tfcMode: tfcMode ?? null, resps, applyResps },
+      ])
       return { allQuestionsAnswered: result.allQuestionsAnswered, copiedTo: result.copiedTo }
     },
   }),
 
   getDraft: method({
     params: z.object({ id: zId, scope: zScope }),
-    async run({ id, scope }, ctx): Promise<{ draft: { resps: Answer[]; seenQuestionIds: number[]; position: number } }> {
+    async run(
+      { id, scope },
+      ctx,
+    ): Promise<{ draft: { resps: Answer[]; seenQuestionIds: number[]; position: number } }> {
       const d = await getDraft(ctx, id, scope)
       return { draft: { resps: d.resps, seenQuestionIds: d.seenQuestionIds, position: d.position } }
     },

@@ -24,7 +24,10 @@ const today = dayInZone(NOW, TZ)
 const at = (days: number, time = '00:00') => `${addDays(today, days)} ${time}`
 const t2 = (de: string) => ({ de_DE: de, en_US: de })
 
-function campaignFile(base: number, opts: { initialFrom: number; initialUntil: number; finalFrom: number; finalMandatoryInitial?: boolean }): CampaignFileInput {
+function campaignFile(
+  base: number,
+  opts: { initialFrom: number; initialUntil: number; finalFrom: number; finalMandatoryInitial?: boolean },
+): CampaignFileInput {
   const id = (n: number) => base + n
   return {
     name: `Test ${base}`,
@@ -51,13 +54,38 @@ function campaignFile(base: number, opts: { initialFrom: number; initialUntil: n
                 boolExpDefs: [{ codes: [id(10101)] }],
                 section: {
                   id: id(150),
-                  questions: [{ id: id(111), type: 'INT_NO_INPUT', mandatory: true, min: 1, max: 15, subQuestions: [{ id: id(1111), answOpts: [{ id: id(11101) }] }] }],
+                  questions: [
+                    {
+                      id: id(111),
+                      type: 'INT_NO_INPUT',
+                      mandatory: true,
+                      min: 1,
+                      max: 15,
+                      subQuestions: [{ id: id(1111), answOpts: [{ id: id(11101) }] }],
+                    },
+                  ],
                 },
               },
             },
-            { id: id(102), type: 'DATE', sortingIdx: 1, subQuestions: [{ id: id(1021), answOpts: [{ id: id(10201) }] }] },
-            { id: id(103), type: 'DRAG_RAT', sortingIdx: 2, subQuestions: [{ id: id(1031), answOpts: [{ id: id(10301) }, { id: id(10302) }] }] },
-            { id: id(104), type: 'TEXT', sortingIdx: 3, max: 20, subQuestions: [{ id: id(1041), answOpts: [{ id: id(10401) }] }] },
+            {
+              id: id(102),
+              type: 'DATE',
+              sortingIdx: 1,
+              subQuestions: [{ id: id(1021), answOpts: [{ id: id(10201) }] }],
+            },
+            {
+              id: id(103),
+              type: 'DRAG_RAT',
+              sortingIdx: 2,
+              subQuestions: [{ id: id(1031), answOpts: [{ id: id(10301) }, { id: id(10302) }] }],
+            },
+            {
+              id: id(104),
+              type: 'TEXT',
+              sortingIdx: 3,
+              max: 20,
+              subQuestions: [{ id: id(1041), answOpts: [{ id: id(10401) }] }],
+            },
           ],
         },
       },
@@ -65,7 +93,17 @@ function campaignFile(base: number, opts: { initialFrom: number; initialUntil: n
         id: id(200),
         type: 'FINAL',
         availFrom: at(opts.finalFrom),
-        section: { id: id(200), questions: [{ id: id(201), type: 'SINGLE_NUM_SLIDER', max: 10, subQuestions: [{ id: id(2011), answOpts: [{ id: id(20101) }] }] }] },
+        section: {
+          id: id(200),
+          questions: [
+            {
+              id: id(201),
+              type: 'SINGLE_NUM_SLIDER',
+              max: 10,
+              subQuestions: [{ id: id(2011), answOpts: [{ id: id(20101) }] }],
+            },
+          ],
+        },
       },
       {
         id: id(300),
@@ -73,7 +111,14 @@ function campaignFile(base: number, opts: { initialFrom: number; initialUntil: n
         mandatory: true,
         section: {
           id: id(300),
-          questions: [{ id: id(301), type: 'SINGLE_CHOICE', mandatory: true, subQuestions: [{ id: id(3011), answOpts: [{ id: id(30101) }, { id: id(30102) }] }] }],
+          questions: [
+            {
+              id: id(301),
+              type: 'SINGLE_CHOICE',
+              mandatory: true,
+              subQuestions: [{ id: id(3011), answOpts: [{ id: id(30101) }, { id: id(30102) }] }],
+            },
+          ],
         },
       },
       {
@@ -83,8 +128,18 @@ function campaignFile(base: number, opts: { initialFrom: number; initialUntil: n
         section: {
           id: id(400),
           questions: [
-            { id: id(401), type: 'SINGLE_CHOICE', mandatory: true, subQuestions: [{ id: id(4011), answOpts: [{ id: id(40101) }, { id: id(40102) }] }] },
-            { id: id(402), type: 'SINGLE_LOCATOR', sortingIdx: 1, subQuestions: [{ id: id(4021), answOpts: [{ id: id(40201) }] }] },
+            {
+              id: id(401),
+              type: 'SINGLE_CHOICE',
+              mandatory: true,
+              subQuestions: [{ id: id(4011), answOpts: [{ id: id(40101) }, { id: id(40102) }] }],
+            },
+            {
+              id: id(402),
+              type: 'SINGLE_LOCATOR',
+              sortingIdx: 1,
+              subQuestions: [{ id: id(4021), answOpts: [{ id: id(40201) }] }],
+            },
           ],
         },
       },
@@ -104,15 +159,25 @@ let other: AuthedContext
 let email = 0
 
 async function participant(campaign: number | null): Promise<AuthedContext> {
-  const u = await createUser(db, { email: `q${email++}@example.org`, password: 'secret', verified: true, campaignId: campaign })
+  const u = await createUser(db, {
+    email: `q${email++}@example.org`,
+    password: 'secret',
+    verified: true,
+    campaignId: campaign,
+  })
   return serviceContext(database, { user: asSessionUser({ id: u.id, email: u.email, campaignId: campaign }), now: NOW })
 }
 
 let dayOffset = 0
 /** A confirmed way with legs of the given modes, questionnaires not answered yet. */
-async function way(ctx: AuthedContext, modes: string[], extra: Record<string, unknown> = {}): Promise<{ tripId: number; legIds: number[] }> {
+async function way(
+  ctx: AuthedContext,
+  modes: string[],
+  extra: Record<string, unknown> = {},
+): Promise<{ tripId: number; legIds: number[] }> {
   const day = addDays(today, -2 - dayOffset++)
-  const t = (m: number) => `${day} ${String(8 + Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+  const t = (m: number) =>
+    `${day} ${String(8 + Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
   const file = [
     {
       validationStatus: true,
@@ -152,7 +217,9 @@ async function fails(p: Promise<unknown>, constant: string, details?: Record<str
 beforeAll(async () => {
   database = await testDatabase()
   db = database.db
-  campaignId = await importCampaign(db, campaignFile(B, { initialFrom: -1, initialUntil: 10, finalFrom: -1 }), { timeZone: TZ })
+  campaignId = await importCampaign(db, campaignFile(B, { initialFrom: -1, initialUntil: 10, finalFrom: -1 }), {
+    timeZone: TZ,
+  })
   me = await participant(campaignId)
   other = await participant(campaignId)
 })
@@ -162,7 +229,12 @@ describe('campaign: getCurrentCampaign with the questionnaire summaries', () => 
   test('the summary of an available, unanswered initial questionnaire; the final one is locked', async () => {
     const ctx = await participant(campaignId)
     const { campaign } = await campaignService.getCurrentCampaign(ctx, {})
-    expect(campaign).toMatchObject({ id: campaignId, name: `Test ${B}`, startDate: addDays(today, -30), endDate: addDays(today, 30) })
+    expect(campaign).toMatchObject({
+      id: campaignId,
+      name: `Test ${B}`,
+      startDate: addDays(today, -30),
+      endDate: addDays(today, 30),
+    })
     expect(campaign!.initialQtnSummary).toEqual({
       availFrom: at(-1),
       availUntil: at(10, '23:59'),
@@ -172,23 +244,34 @@ describe('campaign: getCurrentCampaign with the questionnaire summaries', () => 
     })
     expect(campaign!.finalQtnSummary).toMatchObject({ available: null, answered: false, mandatory: false })
     expect((await campaignPage(ctx, 'FINAL')).state).toBe('locked')
-    await fails(questionnaireService.setAnsweredCampaignQuestionnaire(ctx, { id: B + 200, resps: [] }), 'QUESTIONNAIRE_INITIAL_NOT_ANSWERED')
+    await fails(
+      questionnaireService.setAnsweredCampaignQuestionnaire(ctx, { id: B + 200, resps: [] }),
+      'QUESTIONNAIRE_INITIAL_NOT_ANSWERED',
+    )
   })
 
   test("'from' before availFrom, 'until' after availUntil; the page shows only the notice with the date", async () => {
     const base = 9_100_000
-    const id = await importCampaign(db, campaignFile(base, { initialFrom: 2, initialUntil: 5, finalFrom: 3 }), { timeZone: TZ })
+    const id = await importCampaign(db, campaignFile(base, { initialFrom: 2, initialUntil: 5, finalFrom: 3 }), {
+      timeZone: TZ,
+    })
     const ctx = await participant(id)
     const { campaign } = await campaignService.getCurrentCampaign(ctx, {})
     expect(campaign!.initialQtnSummary!.available).toBe('from')
     const page = await campaignPage(ctx, 'INITIAL')
     expect(page).toEqual({ state: 'from', date: addDays(today, 2).split('-').reverse().join('.') })
-    await fails(questionnaireService.setAnsweredCampaignQuestionnaire(ctx, { id: base + 100, resps: [] }), 'QUESTIONNAIRE_NOT_AVAILABLE')
+    await fails(
+      questionnaireService.setAnsweredCampaignQuestionnaire(ctx, { id: base + 100, resps: [] }),
+      'QUESTIONNAIRE_NOT_AVAILABLE',
+    )
 
     const later = { ...ctx, now: () => zonedDateTimeToUtc(addDays(today, 7), 12, 0, TZ) }
     const s = (await campaignService.getCurrentCampaign(later, {})).campaign!.initialQtnSummary!
     expect(s.available).toBe('until')
-    expect(await campaignPage(later, 'INITIAL')).toEqual({ state: 'until', date: addDays(today, 5).split('-').reverse().join('.') })
+    expect(await campaignPage(later, 'INITIAL')).toEqual({
+      state: 'until',
+      date: addDays(today, 5).split('-').reverse().join('.'),
+    })
   })
 
   test('no campaign: campaign null, the page says so', async () => {
@@ -199,23 +282,44 @@ describe('campaign: getCurrentCampaign with the questionnaire summaries', () => 
 
   test('setCampaignParticipation joins and leaves; getCampaignsByProject lists a project', async () => {
     const ctx = await participant(null)
-    expect(await campaignService.setCampaignParticipation(ctx, { id: campaignId, participation: true })).toEqual({ campaignId })
-    await fails(campaignService.setCampaignParticipation(ctx, { id: 987654, participation: true }), 'CAMPAIGN_NOT_FOUND')
-    expect(await campaignService.setCampaignParticipation(ctx, { id: campaignId, participation: 'false' })).toEqual({ campaignId: null })
+    expect(await campaignService.setCampaignParticipation(ctx, { id: campaignId, participation: true })).toEqual({
+      campaignId,
+    })
+    await fails(
+      campaignService.setCampaignParticipation(ctx, { id: 987654, participation: true }),
+      'CAMPAIGN_NOT_FOUND',
+    )
+    expect(await campaignService.setCampaignParticipation(ctx, { id: campaignId, participation: 'false' })).toEqual({
+      campaignId: null,
+    })
     expect((await campaignService.getCampaignsByProject(ctx, { id: 42 })).campaigns).toEqual([])
   })
 })
 
 describe('questionnaire: definitions', () => {
   test('getQuestionnaireByCampaignAndType upper-cases the type and localises texts', async () => {
-    const { qtn } = await questionnaireService.getQuestionnaireByCampaignAndType(me, { id: campaignId, type: 'initial' })
+    const { qtn } = await questionnaireService.getQuestionnaireByCampaignAndType(me, {
+      id: campaignId,
+      type: 'initial',
+    })
     expect(qtn).toMatchObject({ id: B + 100, type: 'INITIAL', availFrom: at(-1), mandatory: true })
     expect((qtn!.section.questions as unknown[])[0]).toMatchObject({ id: B + 101, introTxt: 'Auto?', hintTxt: '' })
-    await fails(questionnaireService.getQuestionnaireByCampaignAndType(me, { id: campaignId + 999, type: 'initial' }), 'CAMPAIGN_NOT_FOUND')
-    await fails(questionnaireService.getQuestionnaireByCampaignAndType(me, { id: campaignId, type: 'weekly' }), 'INVALID_PARAMS')
+    await fails(
+      questionnaireService.getQuestionnaireByCampaignAndType(me, { id: campaignId + 999, type: 'initial' }),
+      'CAMPAIGN_NOT_FOUND',
+    )
+    await fails(
+      questionnaireService.getQuestionnaireByCampaignAndType(me, { id: campaignId, type: 'weekly' }),
+      'INVALID_PARAMS',
+    )
   })
   test('getQuestionnaireTypes, getQuestionTypes (DRAG_RAT unsupported)', async () => {
-    expect((await questionnaireService.getQuestionnaireTypes(me, {})).qtnTypes.map((x) => x.constant)).toEqual(['INITIAL', 'FINAL', 'LEG_BASED', 'TRIP_BASED'])
+    expect((await questionnaireService.getQuestionnaireTypes(me, {})).qtnTypes.map((x) => x.constant)).toEqual([
+      'INITIAL',
+      'FINAL',
+      'LEG_BASED',
+      'TRIP_BASED',
+    ])
     const types = (await questionnaireService.getQuestionTypes(me, {})).questionTypes
     expect(types).toHaveLength(18)
     expect(types.find((x) => x.constant === 'DRAG_RAT')).toEqual({ constant: 'DRAG_RAT', supported: false })
@@ -240,9 +344,24 @@ describe('questionnaire: answers are checked against the definition', () => {
     ['a missing mandatory answer', [a(B + 10401, 'x')], 'ANSWER_MANDATORY_MISSING', { questionId: B + 101 }],
     ['a mandatory question opened by a filter', [a(B + 10101)], 'ANSWER_MANDATORY_MISSING', { questionId: B + 111 }],
     ['a value out of range', [a(B + 10101), a(B + 11101, '16')], 'ANSWER_OUT_OF_RANGE', { questionId: B + 111 }],
-    ['a text longer than max', [a(B + 10102), a(B + 10401, 'x'.repeat(21))], 'ANSWER_OUT_OF_RANGE', { questionId: B + 104 }],
-    ['a future date', [a(B + 10102), a(B + 10201, dateToAnswerText(addDays(today, 1), 12, 0, TZ)!)], 'ANSWER_OUT_OF_RANGE', { questionId: B + 102 }],
-    ['an answer in a closed filter section', [a(B + 10102), a(B + 11101, '2')], 'ANSWER_INVALID', { questionId: B + 111 }],
+    [
+      'a text longer than max',
+      [a(B + 10102), a(B + 10401, 'x'.repeat(21))],
+      'ANSWER_OUT_OF_RANGE',
+      { questionId: B + 104 },
+    ],
+    [
+      'a future date',
+      [a(B + 10102), a(B + 10201, dateToAnswerText(addDays(today, 1), 12, 0, TZ)!)],
+      'ANSWER_OUT_OF_RANGE',
+      { questionId: B + 102 },
+    ],
+    [
+      'an answer in a closed filter section',
+      [a(B + 10102), a(B + 11101, '2')],
+      'ANSWER_INVALID',
+      { questionId: B + 111 },
+    ],
     ['two answers to a single choice', [a(B + 10101), a(B + 10102)], 'ANSWER_INVALID', { questionId: B + 101 }],
   ])('%s is refused', async (_name, resps, constant, details) => {
     const ctx = await participant(campaignId)
@@ -271,16 +390,42 @@ describe('questionnaire: answers are checked against the definition', () => {
 describe('questionnaire: drafts', () => {
   test('saveDraft / getDraft keep answers, seen questions and position per scope', async () => {
     const ctx = await participant(campaignId)
-    expect((await questionnaireService.getDraft(ctx, { id: B + 100, scope: 'campaign' })).draft).toEqual({ resps: [], seenQuestionIds: [], position: 0 })
-    await questionnaireService.saveDraft(ctx, { id: B + 100, scope: 'campaign', resps: [a(B + 10101)], seenQuestionIds: [B + 101], position: 1 })
-    await questionnaireService.saveDraft(ctx, { id: B + 100, scope: 'campaign', resps: [a(B + 10102)], seenQuestionIds: [B + 101], position: 1 })
-    expect((await questionnaireService.getDraft(ctx, { id: B + 100, scope: 'campaign' })).draft).toEqual({ resps: [a(B + 10102)], seenQuestionIds: [B + 101], position: 1 })
+    expect((await questionnaireService.getDraft(ctx, { id: B + 100, scope: 'campaign' })).draft).toEqual({
+      resps: [],
+      seenQuestionIds: [],
+      position: 0,
+    })
+    await questionnaireService.saveDraft(ctx, {
+      id: B + 100,
+      scope: 'campaign',
+      resps: [a(B + 10101)],
+      seenQuestionIds: [B + 101],
+      position: 1,
+    })
+    await questionnaireService.saveDraft(ctx, {
+      id: B + 100,
+      scope: 'campaign',
+      resps: [a(B + 10102)],
+      seenQuestionIds: [B + 101],
+      position: 1,
+    })
+    expect((await questionnaireService.getDraft(ctx, { id: B + 100, scope: 'campaign' })).draft).toEqual({
+      resps: [a(B + 10102)],
+      seenQuestionIds: [B + 101],
+      position: 1,
+    })
   })
   test("another participant's trip or leg scope is refused; a scope must fit the questionnaire", async () => {
     const { tripId, legIds } = await way(me, ['CAR'])
-    await fails(questionnaireService.saveDraft(other, { id: B + 300, scope: `trip:${tripId}`, resps: [] }), 'TRIP_NOT_FOUND')
+    await fails(
+      questionnaireService.saveDraft(other, { id: B + 300, scope: `trip:${tripId}`, resps: [] }),
+      'TRIP_NOT_FOUND',
+    )
     await fails(questionnaireService.getDraft(other, { id: B + 400, scope: `leg:${legIds[0]}` }), 'LEG_NOT_FOUND')
-    await fails(questionnaireService.saveDraft(me, { id: B + 300, scope: `leg:${legIds[0]}`, resps: [] }), 'INVALID_PARAMS')
+    await fails(
+      questionnaireService.saveDraft(me, { id: B + 300, scope: `leg:${legIds[0]}`, resps: [] }),
+      'INVALID_PARAMS',
+    )
     await fails(questionnaireService.getDraft(me, { id: B + 300, scope: 'nonsense' }), 'INVALID_PARAMS')
   })
 })
@@ -297,15 +442,32 @@ describe('questionnaire: trip and leg answers, flags, copy to later legs', () =>
     expect((await loadQuestionnaireStep(me, tripId, new URLSearchParams())).pending).toBe(true)
     await questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: tripId, resps: [a(B + 30101)] })
     expect(await flags()).toEqual([true, false, false, false])
-    await questionnaireService.setAnsweredLegQuestionnaire(me, { id: B + 400, legId: legIds[0], tfcMode: 'BICYCLE', resps: [a(B + 40101)] })
+    await questionnaireService.setAnsweredLegQuestionnaire(me, {
+      id: B + 400,
+      legId: legIds[0],
+      tfcMode: 'BICYCLE',
+      resps: [a(B + 40101)],
+    })
     await fails(
-      questionnaireService.setAnsweredLegQuestionnaire(me, { id: B + 400, legId: legIds[1], tfcMode: 'BICYCLE', resps: [a(B + 40101)] }),
+      questionnaireService.setAnsweredLegQuestionnaire(me, {
+        id: B + 400,
+        legId: legIds[1],
+        tfcMode: 'BICYCLE',
+        resps: [a(B + 40101)],
+      }),
       'INVALID_PARAMS',
     )
-    await questionnaireService.setAnsweredLegQuestionnaire(me, { id: B + 400, legId: legIds[1], resps: [a(B + 40102), a(B + 40201, point)] })
+    await questionnaireService.setAnsweredLegQuestionnaire(me, {
+      id: B + 400,
+      legId: legIds[1],
+      resps: [a(B + 40102), a(B + 40201, point)],
+    })
     expect(await flags()).toEqual([true, true, true, true])
     expect((await loadQuestionnaireStep(me, tripId, new URLSearchParams())).pending).toBe(false)
-    await fails(questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: tripId, resps: [a(B + 30101)] }), 'QUESTIONNAIRE_ALREADY_ANSWERED')
+    await fails(
+      questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: tripId, resps: [a(B + 30101)] }),
+      'QUESTIONNAIRE_ALREADY_ANSWERED',
+    )
   })
 
   test('applyResps copies to later legs of the same mode, without locator answers', async () => {
@@ -330,22 +492,50 @@ describe('questionnaire: trip and leg answers, flags, copy to later legs', () =>
 
   test("another participant's trip or leg id is refused, and a missing id is named", async () => {
     const { tripId, legIds } = await way(me, ['CAR'])
-    await fails(questionnaireService.setAnsweredTripQuestionnaire(other, { id: B + 300, trpId: tripId, resps: [a(B + 30101)] }), 'TRIP_NOT_FOUND')
-    await fails(questionnaireService.setAnsweredLegQuestionnaire(other, { id: B + 400, legId: legIds[0], resps: [a(B + 40101)] }), 'LEG_NOT_FOUND')
-    await fails(questionnaireService.setAnsweredLegQuestionnaire(me, { id: B + 400, resps: [a(B + 40101)] }), 'MISSING_LEG_OR_TRIP_ID')
-    await fails(questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, resps: [] }), 'MISSING_LEG_OR_TRIP_ID')
+    await fails(
+      questionnaireService.setAnsweredTripQuestionnaire(other, { id: B + 300, trpId: tripId, resps: [a(B + 30101)] }),
+      'TRIP_NOT_FOUND',
+    )
+    await fails(
+      questionnaireService.setAnsweredLegQuestionnaire(other, { id: B + 400, legId: legIds[0], resps: [a(B + 40101)] }),
+      'LEG_NOT_FOUND',
+    )
+    await fails(
+      questionnaireService.setAnsweredLegQuestionnaire(me, { id: B + 400, resps: [a(B + 40101)] }),
+      'MISSING_LEG_OR_TRIP_ID',
+    )
+    await fails(
+      questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, resps: [] }),
+      'MISSING_LEG_OR_TRIP_ID',
+    )
     // The leg questionnaire's id for the trip method, and a questionnaire of another campaign.
-    await fails(questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 400, trpId: tripId, resps: [] }), 'QUESTIONNAIRE_NOT_FOUND')
-    await fails(questionnaireService.setAnsweredTripQuestionnaire(me, { id: 9_100_300, trpId: tripId, resps: [] }), 'QUESTIONNAIRE_NOT_FOUND')
+    await fails(
+      questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 400, trpId: tripId, resps: [] }),
+      'QUESTIONNAIRE_NOT_FOUND',
+    )
+    await fails(
+      questionnaireService.setAnsweredTripQuestionnaire(me, { id: 9_100_300, trpId: tripId, resps: [] }),
+      'QUESTIONNAIRE_NOT_FOUND',
+    )
   })
 
   test('a reported or unconfirmed way cannot be answered', async () => {
     const reported = await way(me, ['CAR'], { fdbkAvail: true })
-    await fails(questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: reported.tripId, resps: [a(B + 30101)] }), 'TRIP_REPORTED')
+    await fails(
+      questionnaireService.setAnsweredTripQuestionnaire(me, {
+        id: B + 300,
+        trpId: reported.tripId,
+        resps: [a(B + 30101)],
+      }),
+      'TRIP_REPORTED',
+    )
     const open = await way(me, ['CAR'], { validationStatus: false, confirmationStatus: false })
     await db.update(legs).set({ validationStatus: false }).where(eq(legs.tripId, open.tripId))
     await db.update(trips).set({ validationStatus: false }).where(eq(trips.id, open.tripId))
-    await fails(questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: open.tripId, resps: [a(B + 30101)] }), 'WRONG_STEP')
+    await fails(
+      questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: open.tripId, resps: [a(B + 30101)] }),
+      'WRONG_STEP',
+    )
   })
 })
 
@@ -366,22 +556,42 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     const base = { qtn: String(B + 100), scope: 'campaign' }
     let page = await open()
     let view = (await flowView(page.flow, new URLSearchParams()))!
-    expect([view.question!.id, view.position, view.total, view.isFirst, view.isLast]).toEqual([B + 101, 0, 3, true, false])
+    expect([view.question!.id, view.position, view.total, view.isFirst, view.isLast]).toEqual([
+      B + 101,
+      0,
+      3,
+      true,
+      false,
+    ])
 
     // Next without the mandatory answer: refused with the question's error; the draft keeps the position.
-    expect(await flowPost(page.flow, post({ ...base, intent: 'next', question: String(B + 101) }), page.submit)).toEqual({
+    expect(
+      await flowPost(page.flow, post({ ...base, intent: 'next', question: String(B + 101) }), page.submit),
+    ).toEqual({
       kind: 'show',
       part: 0,
       error: { reason: 'mandatory', questionId: B + 101 },
     })
     // Option 1 opens the filter question right after.
-    expect(await flowPost(page.flow, post({ ...base, intent: 'next', question: String(B + 101), [`q${B + 101}`]: String(B + 10101) }), page.submit)).toEqual({ kind: 'show', part: 0 })
+    expect(
+      await flowPost(
+        page.flow,
+        post({ ...base, intent: 'next', question: String(B + 101), [`q${B + 101}`]: String(B + 10101) }),
+        page.submit,
+      ),
+    ).toEqual({ kind: 'show', part: 0 })
     page = await open() // a reload
     view = (await flowView(page.flow, new URLSearchParams()))!
     expect([view.question!.id, view.position, view.total]).toEqual([B + 111, 1, 4])
 
     // No JavaScript: 40 is clamped to 15, the page says so and stays.
-    expect(await flowPost(page.flow, post({ ...base, intent: 'next', question: String(B + 111), [`o${B + 11101}`]: '40' }), page.submit)).toEqual({
+    expect(
+      await flowPost(
+        page.flow,
+        post({ ...base, intent: 'next', question: String(B + 111), [`o${B + 11101}`]: '40' }),
+        page.submit,
+      ),
+    ).toEqual({
       kind: 'show',
       part: 0,
       notice: { key: 'clamped', questionId: B + 111 },
@@ -391,23 +601,43 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     expect(view.notice).toBe('clamped')
 
     // Back keeps the typed value, Next moves on again.
-    await flowPost(page.flow, post({ ...base, intent: 'back', question: String(B + 111), [`o${B + 11101}`]: '3' }), page.submit)
+    await flowPost(
+      page.flow,
+      post({ ...base, intent: 'back', question: String(B + 111), [`o${B + 11101}`]: '3' }),
+      page.submit,
+    )
     page = await open()
     view = (await flowView(page.flow, new URLSearchParams()))!
     expect(view.question!.id).toBe(B + 101)
     expect(view.state).toEqual({ [`q${B + 101}`]: [String(B + 10101)] })
-    await flowPost(page.flow, post({ ...base, intent: 'next', question: String(B + 101), [`q${B + 101}`]: String(B + 10101) }), page.submit)
+    await flowPost(
+      page.flow,
+      post({ ...base, intent: 'next', question: String(B + 101), [`q${B + 101}`]: String(B + 10101) }),
+      page.submit,
+    )
     view = (await flowView(page.flow, new URLSearchParams()))!
     expect(view.state).toEqual({ [`o${B + 11101}`]: '3' })
-    await flowPost(page.flow, post({ ...base, intent: 'next', question: String(B + 111), [`o${B + 11101}`]: '3' }), page.submit)
+    await flowPost(
+      page.flow,
+      post({ ...base, intent: 'next', question: String(B + 111), [`o${B + 11101}`]: '3' }),
+      page.submit,
+    )
     // DATE: empty shows today; DRAG_RAT is skipped.
     view = (await flowView(page.flow, new URLSearchParams()))!
     expect([view.question!.type, view.state[`o${B + 10201}`]]).toEqual(['DATE', today])
-    await flowPost(page.flow, post({ ...base, intent: 'next', question: String(B + 102), [`o${B + 10201}`]: today }), page.submit)
+    await flowPost(
+      page.flow,
+      post({ ...base, intent: 'next', question: String(B + 102), [`o${B + 10201}`]: today }),
+      page.submit,
+    )
     view = (await flowView(page.flow, new URLSearchParams()))!
     expect([view.question!.type, view.isLast, view.canComplete]).toEqual(['TEXT', true, true])
 
-    const outcome = await flowPost(page.flow, post({ ...base, intent: 'complete', question: String(B + 104), [`o${B + 10401}`]: 'fertig' }), page.submit)
+    const outcome = await flowPost(
+      page.flow,
+      post({ ...base, intent: 'complete', question: String(B + 104), [`o${B + 10401}`]: 'fertig' }),
+      page.submit,
+    )
     expect(outcome).toEqual({ kind: 'completed' })
     const rows = await db.select().from(answers).where(eq(answers.userId, ctx.user.id))
     expect(rows.map((r) => r.answOptId)).toEqual([B + 10101, B + 11101, B + 10201, B + 10401])
@@ -418,13 +648,34 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     const ctx = await participant(campaignId)
     const { tripId, legIds } = await way(ctx, ['BICYCLE', 'WALK', 'BICYCLE'])
     let run = await tripRun(ctx, tripId)
-    expect(run.flow.parts.map((p) => p.scope)).toEqual([`trip:${tripId}`, `leg:${legIds[0]}`, `leg:${legIds[1]}`, `leg:${legIds[2]}`])
+    expect(run.flow.parts.map((p) => p.scope)).toEqual([
+      `trip:${tripId}`,
+      `leg:${legIds[0]}`,
+      `leg:${legIds[1]}`,
+      `leg:${legIds[2]}`,
+    ])
     const trip = { qtn: String(B + 300), scope: `trip:${tripId}` }
     const leg = (i: number) => ({ qtn: String(B + 400), scope: `leg:${legIds[i]}` })
-    expect(await flowPost(run.flow, post({ ...trip, intent: 'next', question: String(B + 301), [`q${B + 301}`]: String(B + 30102) }), run.submit)).toEqual({ kind: 'show', part: 1 })
-    await flowPost(run.flow, post({ ...leg(0), intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40102) }), run.submit)
+    expect(
+      await flowPost(
+        run.flow,
+        post({ ...trip, intent: 'next', question: String(B + 301), [`q${B + 301}`]: String(B + 30102) }),
+        run.submit,
+      ),
+    ).toEqual({ kind: 'show', part: 1 })
+    await flowPost(
+      run.flow,
+      post({ ...leg(0), intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40102) }),
+      run.submit,
+    )
     // Past the last question of leg 1 (bicycle): leg 3 is also by bicycle → the prompt.
-    expect(await flowPost(run.flow, post({ ...leg(0), intent: 'next', question: String(B + 402), [`o${B + 40201}`]: '52.5, 13.4' }), run.submit)).toEqual({
+    expect(
+      await flowPost(
+        run.flow,
+        post({ ...leg(0), intent: 'next', question: String(B + 402), [`o${B + 40201}`]: '52.5, 13.4' }),
+        run.submit,
+      ),
+    ).toEqual({
       kind: 'show',
       part: 1,
       prompt: true,
@@ -435,17 +686,38 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     // A URL cannot skip ahead of the first unfinished questionnaire.
     expect((await flowView(run.flow, new URLSearchParams('qpart=3')))!.partIndex).toBe(2)
 
-    expect(await flowPost(run.flow, post({ ...leg(0), intent: 'copy-yes' }), run.submit)).toEqual({ kind: 'show', part: 2 })
+    expect(await flowPost(run.flow, post({ ...leg(0), intent: 'copy-yes' }), run.submit)).toEqual({
+      kind: 'show',
+      part: 2,
+    })
     // Leg 3 got the copy, but its locator question still has to be seen: after leg 2 the flow goes there.
-    await flowPost(run.flow, post({ ...leg(1), intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40101) }), run.submit)
-    await flowPost(run.flow, post({ ...leg(1), intent: 'next', question: String(B + 402), [`o${B + 40201}`]: '' }), run.submit)
+    await flowPost(
+      run.flow,
+      post({ ...leg(1), intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40101) }),
+      run.submit,
+    )
+    await flowPost(
+      run.flow,
+      post({ ...leg(1), intent: 'next', question: String(B + 402), [`o${B + 40201}`]: '' }),
+      run.submit,
+    )
     // Next goes through leg 3 from its start: the copied answer is shown, then the locator question.
     let v = (await flowView(run.flow, new URLSearchParams()))!
     expect([v.partIndex, v.question!.id, v.state]).toEqual([3, B + 401, { [`q${B + 401}`]: [String(B + 40102)] }])
-    await flowPost(run.flow, post({ ...leg(2), intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40102) }), run.submit)
+    await flowPost(
+      run.flow,
+      post({ ...leg(2), intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40102) }),
+      run.submit,
+    )
     v = (await flowView(run.flow, new URLSearchParams()))!
     expect([v.partIndex, v.question!.id, v.isLast, v.canComplete]).toEqual([3, B + 402, true, true])
-    expect(await flowPost(run.flow, post({ ...leg(2), intent: 'complete', question: String(B + 402), [`o${B + 40201}`]: '' }), run.submit)).toEqual({ kind: 'completed' })
+    expect(
+      await flowPost(
+        run.flow,
+        post({ ...leg(2), intent: 'complete', question: String(B + 402), [`o${B + 40201}`]: '' }),
+        run.submit,
+      ),
+    ).toEqual({ kind: 'completed' })
 
     const rows = await db.select().from(answers).where(eq(answers.tripId, tripId))
     expect(rows.filter((r) => r.legId === legIds[2]).map((r) => r.answOptId)).toEqual([B + 40102])
@@ -455,23 +727,39 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     const done = await db
       .select()
       .from(questionnaireCompletions)
-      .where(and(eq(questionnaireCompletions.userId, ctx.user.id), eq(questionnaireCompletions.questionnaireId, B + 400)))
+      .where(
+        and(eq(questionnaireCompletions.userId, ctx.user.id), eq(questionnaireCompletions.questionnaireId, B + 400)),
+      )
     expect(done).toHaveLength(3)
   })
 
   test('a question with more options than its type expects is shown as an error and does not block', async () => {
     const base = 9_200_000
-    const id = await importCampaign(db, campaignFile(base, { initialFrom: -1, initialUntil: 3, finalFrom: -1 }), { timeZone: TZ })
-    const [row] = await db.select().from(questionnaires).where(eq(questionnaires.id, base + 100))
+    const id = await importCampaign(db, campaignFile(base, { initialFrom: -1, initialUntil: 3, finalFrom: -1 }), {
+      timeZone: TZ,
+    })
+    const [row] = await db
+      .select()
+      .from(questionnaires)
+      .where(eq(questionnaires.id, base + 100))
     const def = structuredClone(row.definition) as { section: { questions: { type: string }[] } }
     def.section.questions[0].type = 'INT_NO_INPUT' // two answer options: not the shape of a number question
-    await db.update(questionnaires).set({ definition: def }).where(eq(questionnaires.id, base + 100))
+    await db
+      .update(questionnaires)
+      .set({ definition: def })
+      .where(eq(questionnaires.id, base + 100))
     const ctx = await participant(id)
     const page = await campaignPage(ctx, 'INITIAL')
     if (page.state !== 'open') throw new Error(page.state)
     const view = (await flowView(page.flow, new URLSearchParams()))!
     expect([view.question!.id, view.question!.shapeProblem]).toEqual([base + 101, true])
-    expect(await flowPost(page.flow, post({ qtn: String(base + 100), scope: 'campaign', intent: 'next', question: String(base + 101) }), page.submit)).toEqual({ kind: 'show', part: 0 })
+    expect(
+      await flowPost(
+        page.flow,
+        post({ qtn: String(base + 100), scope: 'campaign', intent: 'next', question: String(base + 101) }),
+        page.submit,
+      ),
+    ).toEqual({ kind: 'show', part: 0 })
   })
 
   test('a failed send keeps the drafts', async () => {
@@ -479,11 +767,29 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     const { tripId } = await way(ctx, ['CAR'])
     const run = await tripRun(ctx, tripId)
     const trip = { qtn: String(B + 300), scope: `trip:${tripId}` }
-    await flowPost(run.flow, post({ ...trip, intent: 'next', question: String(B + 301), [`q${B + 301}`]: String(B + 30101) }), run.submit)
-    await flowPost(run.flow, post({ qtn: String(B + 400), scope: run.flow.parts[1].scope, intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40101) }), run.submit)
+    await flowPost(
+      run.flow,
+      post({ ...trip, intent: 'next', question: String(B + 301), [`q${B + 301}`]: String(B + 30101) }),
+      run.submit,
+    )
+    await flowPost(
+      run.flow,
+      post({
+        qtn: String(B + 400),
+        scope: run.flow.parts[1].scope,
+        intent: 'next',
+        question: String(B + 401),
+        [`q${B + 401}`]: String(B + 40101),
+      }),
+      run.submit,
+    )
     // The way gets reported meanwhile (another tab): the send fails, the answers stay as drafts.
     await db.update(trips).set({ fdbkAvail: true }).where(eq(trips.id, tripId))
-    const outcome = await flowPost(run.flow, post({ qtn: String(B + 400), scope: run.flow.parts[1].scope, intent: 'complete', question: String(B + 402) }), run.submit)
+    const outcome = await flowPost(
+      run.flow,
+      post({ qtn: String(B + 400), scope: run.flow.parts[1].scope, intent: 'complete', question: String(B + 402) }),
+      run.submit,
+    )
     expect(outcome.kind).toBe('failed')
     const again = await tripRun(ctx, tripId)
     expect([...again.flow.drafts.values()].map((d) => d.resps)).toEqual([[a(B + 30101)], [a(B + 40101)]])

@@ -17,7 +17,10 @@ import { createUser, ImportError, importCampaignFile, importTrips } from './impo
 import { tripService } from './trip.server'
 
 const examples = path.resolve(import.meta.dirname, '../../docs/examples')
-const example = () => JSON.parse(fs.readFileSync(path.join(examples, 'campaign.json'), 'utf8')) as Record<string, unknown> & { questionnaires: Record<string, unknown>[] }
+const example = () =>
+  JSON.parse(fs.readFileSync(path.join(examples, 'campaign.json'), 'utf8')) as Record<string, unknown> & {
+    questionnaires: Record<string, unknown>[]
+  }
 
 let database: Database
 let db: Db
@@ -30,7 +33,10 @@ afterAll(() => database.close())
 const n = async (table: typeof campaigns | typeof trips) => (await db.select({ n: count() }).from(table))[0].n
 async function rejected(fn: () => Promise<unknown>): Promise<ImportError> {
   const before = [await n(campaigns), await n(trips)]
-  const err = await fn().then(() => null, (e: unknown) => e)
+  const err = await fn().then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(err).toBeInstanceOf(ImportError)
   expect([await n(campaigns), await n(trips)]).toEqual(before)
   return err as ImportError
@@ -52,14 +58,30 @@ function specCampaign(base: number) {
     finalQtnSummary: null,
     tripPurposes: [{ id: base + 1, name: 'Arbeit' }],
     trpFdbkReasons: [{ id: base + 2, name: { de_DE: 'Falsch', en_US: 'Wrong' } }],
-    faqs: [{ question: { de_DE: 'Frage?', en_US: 'Question?' }, answ: '<p>Antwort / answer</p>' }, { locale: 'en_US', question: 'Only English?', answ: 'Yes' }],
+    faqs: [
+      { question: { de_DE: 'Frage?', en_US: 'Question?' }, answ: '<p>Antwort / answer</p>' },
+      { locale: 'en_US', question: 'Only English?', answ: 'Yes' },
+    ],
     textModules: [{ txtModuleConstant: 'IMPRINT', text: '<p>Impressum</p>' }],
     questionnaires: [
       {
         id: base + 10,
         type: 'TRIP_BASED',
         // Every mode restricts nothing: accepted for a trip questionnaire.
-        tfcModes: ['AIRPLANE', 'BICYCLE', 'CAR', 'MOTORBIKE', 'PUBLIC_TRANSPORT_BUS', 'PUBLIC_TRANSPORT_CHANGE', 'PUBLIC_TRANSPORT_TRAIN', 'SHIP', 'STATIONARY', 'UNKNOWN', 'WALK', 'E_SCOOTER'],
+        tfcModes: [
+          'AIRPLANE',
+          'BICYCLE',
+          'CAR',
+          'MOTORBIKE',
+          'PUBLIC_TRANSPORT_BUS',
+          'PUBLIC_TRANSPORT_CHANGE',
+          'PUBLIC_TRANSPORT_TRAIN',
+          'SHIP',
+          'STATIONARY',
+          'UNKNOWN',
+          'WALK',
+          'E_SCOOTER',
+        ],
         availFrom: '2026-05-04 08:00:00',
         available: 'from',
         answered: false,
@@ -88,20 +110,35 @@ describe('a campaign file written from the entity descriptions', () => {
   test('imports, with notes on what was ignored or read differently', async () => {
     const { id, notes } = await importCampaignFile(db, specCampaign(910_000), { timeZone: TZ })
     const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id))
-    expect(c).toMatchObject({ name: 'Spezifikationsstudie', desc: 'Aus den Entitäten der Spezifikation geschrieben', contactByEmail: 'studie@example.org' })
+    expect(c).toMatchObject({
+      name: 'Spezifikationsstudie',
+      desc: 'Aus den Entitäten der Spezifikation geschrieben',
+      contactByEmail: 'studie@example.org',
+    })
     expect(c.startAt.toISOString()).toBe('2026-05-04T06:00:00.000Z')
     expect(c.endAt.toISOString()).toBe('2026-05-31T21:59:00.000Z')
     // The FAQ item without locale is one per language, each in its language; the English-only one stays English.
     const faqRows = await db.select().from(faqs).where(eq(faqs.campaignId, id)).orderBy(faqs.sortIdx)
-    expect(faqRows.map((f) => [f.locale, f.question])).toEqual([['de_DE', 'Frage?'], ['en_US', 'Question?'], ['en_US', 'Only English?']])
+    expect(faqRows.map((f) => [f.locale, f.question])).toEqual([
+      ['de_DE', 'Frage?'],
+      ['en_US', 'Question?'],
+      ['en_US', 'Only English?'],
+    ])
     const modules = await db.select().from(textModules).where(eq(textModules.campaignId, id))
     expect(modules.map((m) => m.locale).sort()).toEqual(['de_DE', 'en_US'])
     const [q] = await db.select().from(questionnaires).where(eq(questionnaires.campaignId, id))
     expect(q.tfcModes).toEqual([])
-    const def = q.definition as { section: { questions: { subQuestions: { id: number; answOpts: { id: number; introTxt?: string }[] }[] }[] } }
+    const def = q.definition as {
+      section: { questions: { subQuestions: { id: number; answOpts: { id: number; introTxt?: string }[] }[] }[] }
+    }
     expect(def.section.questions[0].subQuestions).toHaveLength(1)
-    expect(def.section.questions[0].subQuestions[0].answOpts.map((o) => [o.id, o.introTxt])).toEqual([[910_013, 'Pünktlichkeit'], [910_015, 'Komfort']])
-    expect(notes.join('\n')).toMatch(/ignored read-only fields: id \(1×\), initialQtnSummary \(1×\), finalQtnSummary \(1×\), questionnaires\[\]\.available \(1×\), questionnaires\[\]\.answered \(1×\)/)
+    expect(def.section.questions[0].subQuestions[0].answOpts.map((o) => [o.id, o.introTxt])).toEqual([
+      [910_013, 'Pünktlichkeit'],
+      [910_015, 'Komfort'],
+    ])
+    expect(notes.join('\n')).toMatch(
+      /ignored read-only fields: id \(1×\), initialQtnSummary \(1×\), finalQtnSummary \(1×\), questionnaires\[\]\.available \(1×\), questionnaires\[\]\.answered \(1×\)/,
+    )
     expect(notes.join('\n')).toMatch(/faqs: 1 without locale/)
     expect(notes.join('\n')).toMatch(/1 multi-field question/)
   })
@@ -113,7 +150,11 @@ describe('a campaign file written from the entity descriptions', () => {
     ;(file.questionnaires[0].section.questions[0] as Record<string, unknown>).type = 'SLIDER'
     ;(file as Record<string, unknown>).startTime = '8 Uhr'
     const err = await rejected(() => importCampaignFile(db, file, { timeZone: TZ }))
-    expect(err.problems.map((p) => p.path)).toEqual(['startTime', 'contactByEmail', 'questionnaires[0].section.questions[0].type'])
+    expect(err.problems.map((p) => p.path)).toEqual([
+      'startTime',
+      'contactByEmail',
+      'questionnaires[0].section.questions[0].type',
+    ])
     expect(err.problems.map((p) => p.at)).toContainEqual(['questionnaires', 0, 'section', 'questions', 0, 'type'])
 
     // Checks across fields report together with the others.
@@ -164,23 +205,37 @@ describe('campaign round trip', () => {
 describe('trips round trips', () => {
   let study: Study
   const clean = (trp: Record<string, unknown>) => {
-    const { id: _id, version: _v, legs, ...rest } = trp as { id: number; version: number; legs: Record<string, unknown>[] }
+    const {
+      id: _id,
+      version: _v,
+      legs,
+      ...rest
+    } = trp as { id: number; version: number; legs: Record<string, unknown>[] }
     return { ...rest, legs: legs.map(({ id: _lid, ...leg }) => leg) }
   }
   async function newParticipant(tag: string): Promise<AuthedContext> {
     const email = `${tag}-${Date.now()}@example.org`
     const u = await createUser(db, { email, password: 'secret123', campaignId: study.a.campaignId })
-    return serviceContext(database, { user: asSessionUser({ id: u.id, email, campaignId: study.a.campaignId }), now: study.now })
+    return serviceContext(database, {
+      user: asSessionUser({ id: u.id, email, campaignId: study.a.campaignId }),
+      now: study.now,
+    })
   }
   beforeAll(async () => {
     study = await seedStudy(database)
   }, 120_000)
 
   test("trip.getTrips' and trip.getTrip's answers import and read back equal", async () => {
-    const all = (await tripService.getTrips(study.a.ctx, { fetchNext: 100 })) as unknown as { trps: Record<string, unknown>[] }
+    const all = (await tripService.getTrips(study.a.ctx, { fetchNext: 100 })) as unknown as {
+      trps: Record<string, unknown>[]
+    }
     expect(all.trps.length).toBeGreaterThan(3)
     const ctx = await newParticipant('getTrips')
-    const result = await importTrips(db, { email: ctx.user.email, trips: JSON.parse(JSON.stringify(all)) }, { timeZone: TZ })
+    const result = await importTrips(
+      db,
+      { email: ctx.user.email, trips: JSON.parse(JSON.stringify(all)) },
+      { timeZone: TZ },
+    )
     expect(result.notes.join('\n')).toMatch(/read as getTrips/)
     expect(result.notes.join('\n')).toMatch(/ignored read-only fields: .*distance/)
     const back = (await tripService.getTrips(ctx, { fetchNext: 100 })) as unknown as { trps: Record<string, unknown>[] }
@@ -189,15 +244,24 @@ describe('trips round trips', () => {
     // One way as getTrip answers it, wrapped as the HTTP API returns it.
     const one = await tripService.getTrip(study.a.ctx, { id: study.a.trips.confirmed })
     const single = await newParticipant('getTrip')
-    await importTrips(db, { email: single.user.email, trips: JSON.parse(JSON.stringify({ return: one })) }, { timeZone: TZ })
-    const [only] = ((await tripService.getTrips(single, { fetchNext: 10 })) as unknown as { trps: { id: number }[] }).trps
+    await importTrips(
+      db,
+      { email: single.user.email, trips: JSON.parse(JSON.stringify({ return: one })) },
+      { timeZone: TZ },
+    )
+    const [only] = ((await tripService.getTrips(single, { fetchNext: 10 })) as unknown as { trps: { id: number }[] })
+      .trps
     expect(clean((await tripService.getTrip(single, { id: only.id })).trp as never)).toEqual(clean(one.trp as never))
   })
 
   test("the data download's ways import and read back equal", async () => {
     const mine = await exportOwnData(study.a.ctx)
     const ctx = await newParticipant('download')
-    const result = await importTrips(db, { email: ctx.user.email, trips: JSON.parse(JSON.stringify(mine)) }, { timeZone: TZ })
+    const result = await importTrips(
+      db,
+      { email: ctx.user.email, trips: JSON.parse(JSON.stringify(mine)) },
+      { timeZone: TZ },
+    )
     expect(result.tripIds).toHaveLength(mine.ways.length)
     const theirs = await exportOwnData(ctx)
     const strip = (w: Record<string, unknown>) => {
@@ -215,12 +279,27 @@ describe('trips round trips', () => {
     expect(result.tripIds).toHaveLength(1)
     expect(await n(trips)).toBe(before)
     // The database's checks run too: an unknown purpose is refused in a dry run as well.
-    await rejected(() => importTrips(db, { email: ctx.user.email, trips: [{ legs: [{ ...file[0].legs[0], tripPurposes: [424242] }] }] }, { timeZone: TZ, dryRun: true }))
+    await rejected(() =>
+      importTrips(
+        db,
+        { email: ctx.user.email, trips: [{ legs: [{ ...file[0].legs[0], tripPurposes: [424242] }] }] },
+        { timeZone: TZ, dryRun: true },
+      ),
+    )
   })
 
   test('a trip without questionnaire flags counts as not answered', async () => {
     const ctx = await newParticipant('flags')
-    await importTrips(db, { email: ctx.user.email, trips: [{ legs: [{ startTime: '2026-05-05 07:12:30', endTime: '2026-05-05T07:30:00+02:00', tfcModes: ['WALK'] }] }] }, { timeZone: TZ })
+    await importTrips(
+      db,
+      {
+        email: ctx.user.email,
+        trips: [
+          { legs: [{ startTime: '2026-05-05 07:12:30', endTime: '2026-05-05T07:30:00+02:00', tfcModes: ['WALK'] }] },
+        ],
+      },
+      { timeZone: TZ },
+    )
     const [row] = await db.select().from(trips).where(eq(trips.userId, ctx.user.id))
     expect(row).toMatchObject({ qtnAnswered: false, allQuestionsAnswered: false })
     expect(row.startTime.toISOString()).toBe('2026-05-05T05:12:30.000Z')

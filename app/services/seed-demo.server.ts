@@ -5,7 +5,14 @@ import { count } from 'drizzle-orm'
 import type { Db, DbOrTx } from '~/db/connect.server'
 import { pois, users } from '~/db/schema'
 import { addDays, dayInZone } from '~/domain/time'
-import { assignCampaign, createUser, importCampaign, importTrips, lockImports, studyTimeZone } from '~/services/import.server'
+import {
+  assignCampaign,
+  createUser,
+  importCampaign,
+  importTrips,
+  lockImports,
+  studyTimeZone,
+} from '~/services/import.server'
 import { demoCampaign } from './demo/campaign'
 import { DANA, generateWays, OLAF, type PoiRefs, type Profile } from './demo/ways'
 
@@ -33,19 +40,48 @@ export async function seedDemoIfEmpty(db: Db, now: Date, opts: { timeZone?: stri
 async function seedDemo(tx: DbOrTx, now: Date, timeZone: string) {
   const today = dayInZone(now, timeZone)
   const endDay = addDays(today, CAMPAIGN_HALF_DAYS)
-  const campaign = demoCampaign({ startDay: addDays(today, -CAMPAIGN_HALF_DAYS), endDay, finalFromDay: addDays(endDay, -7) })
+  const campaign = demoCampaign({
+    startDay: addDays(today, -CAMPAIGN_HALF_DAYS),
+    endDay,
+    finalFromDay: addDays(endDay, -7),
+  })
   const campaignId = await importCampaign(tx, campaign, { timeZone })
 
   // The demo participant is assigned separately, the other one on creation: both import paths get exercised.
   const dana = await createUser(tx, { ...DEMO_LOGIN, verified: true, firstName: 'Dana', lastName: 'Demo' })
   await assignCampaign(tx, { campaignId, email: DEMO_LOGIN.email })
   const danaPois = await insertPois(tx, dana.id, DANA, DANA_POIS, now)
-  const danaWays = generateWays({ now, timeZone, seed: 'dana', profile: DANA, days: CAMPAIGN_HALF_DAYS, emptyDays: 4, confirmedShare: 0.4, pois: danaPois })
+  const danaWays = generateWays({
+    now,
+    timeZone,
+    seed: 'dana',
+    profile: DANA,
+    days: CAMPAIGN_HALF_DAYS,
+    emptyDays: 4,
+    confirmedShare: 0.4,
+    pois: danaPois,
+  })
   await importTrips(tx, { email: DEMO_LOGIN.email, trips: danaWays }, { timeZone })
 
-  const olaf = await createUser(tx, { ...OTHER_LOGIN, verified: true, firstName: 'Olaf', lastName: 'Other', campaignId })
+  const olaf = await createUser(tx, {
+    ...OTHER_LOGIN,
+    verified: true,
+    firstName: 'Olaf',
+    lastName: 'Other',
+    campaignId,
+  })
   const olafPois = await insertPois(tx, olaf.id, OLAF, OLAF_POIS, now)
-  const olafWays = generateWays({ now, timeZone, seed: 'olaf', profile: OLAF, days: 4, emptyDays: 0, confirmedShare: 0.4, maxWays: 5, pois: olafPois })
+  const olafWays = generateWays({
+    now,
+    timeZone,
+    seed: 'olaf',
+    profile: OLAF,
+    days: 4,
+    emptyDays: 0,
+    confirmedShare: 0.4,
+    maxWays: 5,
+    pois: olafPois,
+  })
   await importTrips(tx, { email: OTHER_LOGIN.email, trips: olafWays }, { timeZone })
 }
 
@@ -59,14 +95,44 @@ interface PoiSeed {
 }
 
 const DANA_POIS: PoiSeed[] = [
-  { place: 'home', name: 'Zuhause', desc: 'Kollwitzstraße, 10405 Berlin', verificationStatus: true, creationType: 'CREATED_AUTOMATICALLY' },
-  { place: 'work', name: 'Arbeit', desc: 'Linkstraße, 10785 Berlin', verificationStatus: true, creationType: 'CREATED_AUTOMATICALLY' },
-  { place: 'supermarket', name: 'Supermarkt', desc: 'Danziger Straße, 10435 Berlin', verificationStatus: false, creationType: 'CREATED_AUTOMATICALLY' },
-  { place: 'gym', name: 'Fitnessstudio', desc: 'Frankfurter Tor, 10243 Berlin', verificationStatus: null, creationType: 'CREATED_MANUALLY' },
+  {
+    place: 'home',
+    name: 'Zuhause',
+    desc: 'Kollwitzstraße, 10405 Berlin',
+    verificationStatus: true,
+    creationType: 'CREATED_AUTOMATICALLY',
+  },
+  {
+    place: 'work',
+    name: 'Arbeit',
+    desc: 'Linkstraße, 10785 Berlin',
+    verificationStatus: true,
+    creationType: 'CREATED_AUTOMATICALLY',
+  },
+  {
+    place: 'supermarket',
+    name: 'Supermarkt',
+    desc: 'Danziger Straße, 10435 Berlin',
+    verificationStatus: false,
+    creationType: 'CREATED_AUTOMATICALLY',
+  },
+  {
+    place: 'gym',
+    name: 'Fitnessstudio',
+    desc: 'Frankfurter Tor, 10243 Berlin',
+    verificationStatus: null,
+    creationType: 'CREATED_MANUALLY',
+  },
 ]
 
 const OLAF_POIS: PoiSeed[] = [
-  { place: 'home', name: 'Zuhause', desc: 'Richard-Wagner-Platz, 10585 Berlin', verificationStatus: true, creationType: 'CREATED_AUTOMATICALLY' },
+  {
+    place: 'home',
+    name: 'Zuhause',
+    desc: 'Richard-Wagner-Platz, 10585 Berlin',
+    verificationStatus: true,
+    creationType: 'CREATED_AUTOMATICALLY',
+  },
 ]
 
 /** Pois have no import format (addPoi is the participant's own call), so they are inserted directly. */

@@ -24,9 +24,13 @@ export async function createSession(db: DbOrTx, userId: number, now: Date) {
   const token = newToken()
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS)
   const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS)
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, absoluteExpiresAt })
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, absoluteExpiresAt })
   // Clean up this user's expired sessions on the way.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now))))
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now))))
   return { token, expiresAt: minDate(expiresAt, absoluteExpiresAt) }
 }
 
@@ -46,12 +50,14 @@ const sessionByHash = (db: DbOrTx) =>
   )
 
 export type ResolvedSession =
-  | { state: 'none' }
-  | { state: 'invalid'; expiredUserId?: number }
-  | { state: 'valid'; user: SessionUser }
+  { state: 'none' } | { state: 'invalid'; expiredUserId?: number } | { state: 'valid'; user: SessionUser }
 
 /** Looks a token up; an expired one is 'invalid' (with the user id, so a pending form post can be kept for them). */
-export async function resolveSession(db: DbOrTx, token: string | undefined | null, now: Date): Promise<ResolvedSession> {
+export async function resolveSession(
+  db: DbOrTx,
+  token: string | undefined | null,
+  now: Date,
+): Promise<ResolvedSession> {
   if (!token) return { state: 'none' }
   if (token.length > 200) return { state: 'invalid' }
   const rows = await sessionByHash(db).execute({ hash: hashToken(token) })

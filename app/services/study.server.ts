@@ -46,10 +46,18 @@ export interface StudyStatus {
   now: Date
   inactiveDays: number
   participants: ParticipantStatus[]
-  totals: { participants: number; recorded: number; confirmed: number; reported: number; shareConfirmed: number | null; inactive: number }
+  totals: {
+    participants: number
+    recorded: number
+    confirmed: number
+    reported: number
+    shareConfirmed: number | null
+    inactive: number
+  }
 }
 
-const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[]
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[]
 const dateOf = (epoch: unknown) => (epoch == null ? null : new Date(Number(epoch) * 1000))
 
 async function requireCampaign(db: DbOrTx, campaignId: number) {
@@ -67,7 +75,10 @@ async function requireCampaign(db: DbOrTx, campaignId: number) {
  * tables. Last activity is the latest of: a page seen (session), a way recorded, a day marked without trips, a
  * questionnaire sent or saved.
  */
-export async function studyStatus(db: DbOrTx, o: { campaignId: number; now?: Date; inactiveDays?: number }): Promise<StudyStatus> {
+export async function studyStatus(
+  db: DbOrTx,
+  o: { campaignId: number; now?: Date; inactiveDays?: number },
+): Promise<StudyStatus> {
   const campaign = await requireCampaign(db, o.campaignId)
   const now = o.now ?? new Date()
   const inactiveDays = o.inactiveDays ?? 3
@@ -155,20 +166,38 @@ export async function studyStatus(db: DbOrTx, o: { campaignId: number; now?: Dat
 }
 
 /** Ways recorded and confirmed per study day (the day a way starts, in the study time zone). */
-export async function waysPerDay(db: DbOrTx, campaignId: number, timeZone: string): Promise<{ day: string; recorded: number; confirmed: number }[]> {
+export async function waysPerDay(
+  db: DbOrTx,
+  campaignId: number,
+  timeZone: string,
+): Promise<{ day: string; recorded: number; confirmed: number }[]> {
   const result = await db.execute(sql`
     select to_char(t.start_time at time zone ${timeZone}, 'YYYY-MM-DD') as day,
       count(*)::int as recorded, (count(*) filter (where t.confirmation_status))::int as confirmed
     from trips t join users u on u.id = t.user_id
     where u.campaign_id = ${campaignId}
     group by 1 order by 1`)
-  return rowsOf(result).map((r) => ({ day: String(r.day), recorded: Number(r.recorded), confirmed: Number(r.confirmed) }))
+  return rowsOf(result).map((r) => ({
+    day: String(r.day),
+    recorded: Number(r.recorded),
+    confirmed: Number(r.confirmed),
+  }))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reports
 
-const COLUMNS = ['participant', 'ways_recorded', 'confirmed', 'reported', 'waiting', 'open_questionnaires', 'days_without_trips', 'last_activity', 'days_inactive'] as const
+const COLUMNS = [
+  'participant',
+  'ways_recorded',
+  'confirmed',
+  'reported',
+  'waiting',
+  'open_questionnaires',
+  'days_without_trips',
+  'last_activity',
+  'days_inactive',
+] as const
 
 function who(p: ParticipantStatus, withIdentity: boolean): string {
   if (!withIdentity) return p.pseudonym
@@ -177,7 +206,17 @@ function who(p: ParticipantStatus, withIdentity: boolean): string {
 }
 
 function cells(p: ParticipantStatus, withIdentity: boolean, tz: string): (string | number)[] {
-  return [who(p, withIdentity), p.recorded, p.confirmed, p.reported, p.waiting, p.openQuestionnaires, p.noTripDays, p.lastActivity ? isoInZone(p.lastActivity, tz) : '', p.daysInactive]
+  return [
+    who(p, withIdentity),
+    p.recorded,
+    p.confirmed,
+    p.reported,
+    p.waiting,
+    p.openQuestionnaires,
+    p.noTripDays,
+    p.lastActivity ? isoInZone(p.lastActivity, tz) : '',
+    p.daysInactive,
+  ]
 }
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 1000) / 10} %`)
@@ -195,7 +234,12 @@ export function studyLine(s: StudyStatus): string {
 export function statusText(s: StudyStatus, o: { withIdentity: boolean; timeZone: string }): string[] {
   const rows = [COLUMNS.map(String), ...s.participants.map((p) => cells(p, o.withIdentity, o.timeZone).map(String))]
   const widths = COLUMNS.map((_, i) => Math.max(...rows.map((r) => r[i].length)))
-  const lines = rows.map((r) => r.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd())
+  const lines = rows.map((r) =>
+    r
+      .map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  )
   return [`campaign ${s.campaign.id} "${s.campaign.name}" on ${isoInZone(s.now, o.timeZone)}`, ...lines, studyLine(s)]
 }
 
@@ -205,11 +249,22 @@ export function statusCsv(s: StudyStatus, o: { withIdentity: boolean; timeZone: 
   return (
     csvRecord([...COLUMNS]) +
     s.participants.map((p) => csvRecord(cells(p, o.withIdentity, o.timeZone))).join('') +
-    csvRecord(['(study)', t.recorded, t.confirmed, t.reported, s.participants.reduce((a, p) => a + p.waiting, 0), s.participants.reduce((a, p) => a + p.openQuestionnaires, 0), s.participants.reduce((a, p) => a + p.noTripDays, 0), '', ''])
+    csvRecord([
+      '(study)',
+      t.recorded,
+      t.confirmed,
+      t.reported,
+      s.participants.reduce((a, p) => a + p.waiting, 0),
+      s.participants.reduce((a, p) => a + p.openQuestionnaires, 0),
+      s.participants.reduce((a, p) => a + p.noTripDays, 0),
+      '',
+      '',
+    ])
   )
 }
 
-const esc = (v: unknown) => String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const esc = (v: unknown) =>
+  String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Bars of ways recorded (light) and confirmed (dark) per study day, as inline SVG with a text alternative. */
 function dayChartSvg(days: { day: string; recorded: number; confirmed: number }[]): string {
@@ -223,7 +278,10 @@ function dayChartSvg(days: { day: string; recorded: number; confirmed: number }[
     .map((d, i) => {
       const x = pad.l + i * bw
       const w = Math.max(1, bw * 0.8)
-      const label = i % Math.ceil(days.length / 12 || 1) === 0 ? `<text x="${(x + w / 2).toFixed(1)}" y="${H - pad.b + 14}" font-size="10" text-anchor="middle">${esc(d.day.slice(5))}</text>` : ''
+      const label =
+        i % Math.ceil(days.length / 12 || 1) === 0
+          ? `<text x="${(x + w / 2).toFixed(1)}" y="${H - pad.b + 14}" font-size="10" text-anchor="middle">${esc(d.day.slice(5))}</text>`
+          : ''
       return (
         `<g><title>${esc(d.day)}: ${d.recorded} recorded, ${d.confirmed} confirmed</title>` +
         `<rect x="${x.toFixed(1)}" y="${y(d.recorded).toFixed(1)}" width="${w.toFixed(1)}" height="${(H - pad.b - y(d.recorded)).toFixed(1)}" fill="#9ec5d6"/>` +
@@ -243,9 +301,16 @@ function dayChartSvg(days: { day: string; recorded: number; confirmed: number }[
 }
 
 /** One self-contained page (no scripts, no outside resources): the chart, the quiet participants, the table. */
-export function statusHtml(s: StudyStatus, days: { day: string; recorded: number; confirmed: number }[], o: { withIdentity: boolean; timeZone: string }): string {
+export function statusHtml(
+  s: StudyStatus,
+  days: { day: string; recorded: number; confirmed: number }[],
+  o: { withIdentity: boolean; timeZone: string },
+): string {
   const quiet = s.participants.filter((p) => p.inactive).sort((a, b) => b.daysInactive - a.daysInactive)
-  const row = (p: ParticipantStatus) => `<tr>${cells(p, o.withIdentity, o.timeZone).map((c, i) => (i === 0 || i === 7 ? `<td>${esc(c)}</td>` : `<td class="n">${esc(c)}</td>`)).join('')}</tr>`
+  const row = (p: ParticipantStatus) =>
+    `<tr>${cells(p, o.withIdentity, o.timeZone)
+      .map((c, i) => (i === 0 || i === 7 ? `<td>${esc(c)}</td>` : `<td class="n">${esc(c)}</td>`))
+      .join('')}</tr>`
   const table = (list: ParticipantStatus[]) =>
     `<table><thead><tr>${COLUMNS.map((c) => `<th scope="col">${esc(c.replace(/_/g, ' '))}</th>`).join('')}</tr></thead><tbody>${list.map(row).join('\n')}</tbody></table>`
   return `<!doctype html>
@@ -291,7 +356,15 @@ interface RemindDeps {
 export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Promise<string[]> {
   const now = o.now ?? new Date()
   const status = await studyStatus(db, { campaignId: o.campaignId, now, inactiveDays: o.inactiveDays })
-  const due = status.participants.filter((p) => reminderDue({ inactive: p.inactive, waiting: p.waiting, lastReminder: p.lastReminder, now, intervalDays: o.intervalDays }))
+  const due = status.participants.filter((p) =>
+    reminderDue({
+      inactive: p.inactive,
+      waiting: p.waiting,
+      lastReminder: p.lastReminder,
+      now,
+      intervalDays: o.intervalDays,
+    }),
+  )
   const skippedRecent = status.participants.filter((p) => p.inactive && p.waiting > 0 && !due.includes(p)).length
   const out: string[] = []
   let sent = 0
@@ -300,9 +373,27 @@ export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Pr
       out.push(`would remind ${p.pseudonym} (${p.waiting} ways waiting, inactive ${p.daysInactive} days, ${p.locale})`)
       continue
     }
-    await deps.mailer.send(reminderMail({ to: p.email, locale: p.locale, publicUrl: deps.publicUrl, projectTitle: deps.projectTitle, waiting: p.waiting }))
-    const [row] = await db.insert(reminders).values({ userId: p.userId, campaignId: o.campaignId, sentAt: now }).returning({ id: reminders.id })
-    log.info({ msg: 'reminder sent', reminder: row.id, campaign: o.campaignId, locale: p.locale, waiting: p.waiting, daysInactive: p.daysInactive })
+    await deps.mailer.send(
+      reminderMail({
+        to: p.email,
+        locale: p.locale,
+        publicUrl: deps.publicUrl,
+        projectTitle: deps.projectTitle,
+        waiting: p.waiting,
+      }),
+    )
+    const [row] = await db
+      .insert(reminders)
+      .values({ userId: p.userId, campaignId: o.campaignId, sentAt: now })
+      .returning({ id: reminders.id })
+    log.info({
+      msg: 'reminder sent',
+      reminder: row.id,
+      campaign: o.campaignId,
+      locale: p.locale,
+      waiting: p.waiting,
+      daysInactive: p.daysInactive,
+    })
     sent++
   }
   out.push(

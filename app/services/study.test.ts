@@ -18,18 +18,34 @@ let base: Date
 const tag = Date.now()
 const ids: Record<string, number> = {}
 
-const leg = (day: string, from: string, to: string) => ({ startTime: `${day} ${from}`, endTime: `${day} ${to}`, tfcModes: ['WALK'], tripPurposes: [960_001] })
+const leg = (day: string, from: string, to: string) => ({
+  startTime: `${day} ${from}`,
+  endTime: `${day} ${to}`,
+  tfcModes: ['WALK'],
+  tripPurposes: [960_001],
+})
 
 beforeAll(async () => {
   database = await testDatabase()
   db = database.db
   campaignId = await importCampaign(
     db,
-    { name: 'Status study', startDate: '2026-05-01', endDate: '2026-06-30', tripPurposes: [{ id: 960_001, name: 'Arbeit' }], trpFdbkReasons: [{ id: 960_002, name: 'Falsch' }] },
+    {
+      name: 'Status study',
+      startDate: '2026-05-01',
+      endDate: '2026-06-30',
+      tripPurposes: [{ id: 960_001, name: 'Arbeit' }],
+      trpFdbkReasons: [{ id: 960_002, name: 'Falsch' }],
+    },
     { timeZone: TZ },
   )
   const make = async (key: string, locale = 'de_DE') => {
-    const u = await createUser(db, { email: `${key}-${tag}@example.org`, password: 'secret123', campaignId, firstName: key })
+    const u = await createUser(db, {
+      email: `${key}-${tag}@example.org`,
+      password: 'secret123',
+      campaignId,
+      firstName: key,
+    })
     await db.update(users).set({ locale }).where(eq(users.id, u.id))
     ids[key] = u.id
     return u.email
@@ -41,9 +57,19 @@ beforeAll(async () => {
     {
       email: active,
       trips: [
-        { validationStatus: true, confirmationStatus: true, qtnAnswered: true, allQuestionsAnswered: true, legs: [{ ...leg('2026-05-04', '08:00', '08:30'), validationStatus: true, qtnsAnswered: true }] },
+        {
+          validationStatus: true,
+          confirmationStatus: true,
+          qtnAnswered: true,
+          allQuestionsAnswered: true,
+          legs: [{ ...leg('2026-05-04', '08:00', '08:30'), validationStatus: true, qtnsAnswered: true }],
+        },
         { fdbkAvail: true, trpFdbkReasonIds: [960_002], legs: [leg('2026-05-04', '12:00', '12:30')] },
-        { qtnAnswered: true, allQuestionsAnswered: true, legs: [{ ...leg('2026-05-05', '08:00', '08:30'), qtnsAnswered: true }] },
+        {
+          qtnAnswered: true,
+          allQuestionsAnswered: true,
+          legs: [{ ...leg('2026-05-05', '08:00', '08:30'), qtnsAnswered: true }],
+        },
         { legs: [leg('2026-05-05', '17:00', '17:30')] },
       ],
     },
@@ -54,11 +80,24 @@ beforeAll(async () => {
   await make('empty')
   // Quiet, English, two ways waiting (their last activity: the end of their last way).
   const quiet = await make('quiet', 'en_US')
-  await importTrips(db, { email: quiet, trips: [{ legs: [leg('2026-05-04', '09:00', '09:10')] }, { legs: [leg('2026-05-06', '09:00', '09:10')] }] }, { timeZone: TZ })
+  await importTrips(
+    db,
+    {
+      email: quiet,
+      trips: [{ legs: [leg('2026-05-04', '09:00', '09:10')] }, { legs: [leg('2026-05-06', '09:00', '09:10')] }],
+    },
+    { timeZone: TZ },
+  )
   // Every account exists by now; the status is taken days after this.
   base = new Date()
   // Seen nine days from now: active when the status is taken ten days from now.
-  await db.insert(sessions).values({ tokenHash: `h-${base.getTime()}`, userId: ids.active, lastSeenAt: new Date(base.getTime() + 9 * DAY), expiresAt: new Date(base.getTime() + 10 * DAY), absoluteExpiresAt: new Date(base.getTime() + 20 * DAY) })
+  await db.insert(sessions).values({
+    tokenHash: `h-${base.getTime()}`,
+    userId: ids.active,
+    lastSeenAt: new Date(base.getTime() + 9 * DAY),
+    expiresAt: new Date(base.getTime() + 10 * DAY),
+    absoluteExpiresAt: new Date(base.getTime() + 20 * DAY),
+  })
 })
 afterAll(() => database.close())
 
@@ -68,14 +107,39 @@ describe('studyStatus', () => {
   test('per participant: recorded, confirmed, reported, waiting, open questionnaires, no-trip days, activity; and the study', async () => {
     const s = await studyStatus(db, { campaignId, now: later(10), inactiveDays: 3 })
     const by = (key: string) => s.participants.find((p) => p.userId === ids[key])!
-    expect(by('active')).toMatchObject({ recorded: 4, confirmed: 1, reported: 1, waiting: 2, openQuestionnaires: 1, noTripDays: 1, daysInactive: 1, inactive: false })
+    expect(by('active')).toMatchObject({
+      recorded: 4,
+      confirmed: 1,
+      reported: 1,
+      waiting: 2,
+      openQuestionnaires: 1,
+      noTripDays: 1,
+      daysInactive: 1,
+      inactive: false,
+    })
     expect(by('active').lastActivity?.getTime()).toBe(later(9).getTime())
     expect(by('empty')).toMatchObject({ recorded: 0, waiting: 0, daysInactive: 10, inactive: true, lastActivity: null })
-    expect(by('quiet')).toMatchObject({ recorded: 2, confirmed: 0, waiting: 2, openQuestionnaires: 2, inactive: true, locale: 'en_US' })
-    expect(s.totals).toEqual({ participants: 3, recorded: 6, confirmed: 1, reported: 1, shareConfirmed: 1 / 6, inactive: 2 })
+    expect(by('quiet')).toMatchObject({
+      recorded: 2,
+      confirmed: 0,
+      waiting: 2,
+      openQuestionnaires: 2,
+      inactive: true,
+      locale: 'en_US',
+    })
+    expect(s.totals).toEqual({
+      participants: 3,
+      recorded: 6,
+      confirmed: 1,
+      reported: 1,
+      shareConfirmed: 1 / 6,
+      inactive: 2,
+    })
 
     const text = statusText(s, { withIdentity: false, timeZone: TZ })
-    expect(text.at(-1)).toBe('study: 3 participants, 6 ways recorded, 1 confirmed (16.7 %), 1 reported, 2 inactive for 3+ days')
+    expect(text.at(-1)).toBe(
+      'study: 3 participants, 6 ways recorded, 1 confirmed (16.7 %), 1 reported, 2 inactive for 3+ days',
+    )
     // Pseudonymous unless asked: no address anywhere.
     expect(text.join('\n')).not.toContain('@example.org')
     expect(statusText(s, { withIdentity: true, timeZone: TZ }).join('\n')).toContain(`quiet-${tag}@example.org`)
@@ -88,7 +152,9 @@ describe('studyStatus', () => {
   test('CSV and a self-contained HTML page with the chart per study day and the quiet participants', async () => {
     const s = await studyStatus(db, { campaignId, now: later(10), inactiveDays: 3 })
     const csv = statusCsv(s, { withIdentity: false, timeZone: TZ }).split('\r\n')
-    expect(csv[0]).toBe('participant,ways_recorded,confirmed,reported,waiting,open_questionnaires,days_without_trips,last_activity,days_inactive')
+    expect(csv[0]).toBe(
+      'participant,ways_recorded,confirmed,reported,waiting,open_questionnaires,days_without_trips,last_activity,days_inactive',
+    )
     expect(csv).toHaveLength(3 + 2 + 1) // header, three participants, the study row, the final empty string
     expect(csv[4]).toBe('(study),6,1,1,4,3,1,,')
 
@@ -131,8 +197,16 @@ describe('remind', () => {
   })
 
   test('one mail per inactive participant with ways waiting, in their language, never twice within the interval', async () => {
-    const out = await remind(db, deps(), { campaignId, inactiveDays: 3, intervalDays: 7, dryRun: false, now: later(10) })
-    expect(out.at(-1)).toMatch(/^sent 1 reminder\(s\) for campaign \d+; 2 inactive for 3\+ days, 0 reminded within the last 7 days$/)
+    const out = await remind(db, deps(), {
+      campaignId,
+      inactiveDays: 3,
+      intervalDays: 7,
+      dryRun: false,
+      now: later(10),
+    })
+    expect(out.at(-1)).toMatch(
+      /^sent 1 reminder\(s\) for campaign \d+; 2 inactive for 3\+ days, 0 reminded within the last 7 days$/,
+    )
     expect(received).toHaveLength(1)
     expect(received[0].to).toEqual([`quiet-${tag}@example.org`])
     const raw = received[0].raw.replace(/=\r?\n/g, '')
@@ -142,14 +216,24 @@ describe('remind', () => {
     expect((await sentRows()).map((r) => r.userId)).toEqual([ids.quiet])
 
     // Three days later: the quiet one is within the interval; the active one has gone quiet meanwhile.
-    const again = await remind(db, deps(), { campaignId, inactiveDays: 3, intervalDays: 7, dryRun: false, now: later(13) })
+    const again = await remind(db, deps(), {
+      campaignId,
+      inactiveDays: 3,
+      intervalDays: 7,
+      dryRun: false,
+      now: later(13),
+    })
     expect(again.at(-1)).toMatch(/^sent 1 reminder\(s\).*1 reminded within the last 7 days$/)
     expect(received.map((m) => m.to[0])).toEqual([`quiet-${tag}@example.org`, `active-${tag}@example.org`])
     expect(received[1].raw.replace(/=\r?\n/g, '')).toContain('Anzahl der Wege: 2') // in their language (German)
 
     // A week after the first: the quiet one is due again, the other not yet.
     await remind(db, deps(), { campaignId, inactiveDays: 3, intervalDays: 7, dryRun: false, now: later(17) })
-    expect(received.map((m) => m.to[0])).toEqual([`quiet-${tag}@example.org`, `active-${tag}@example.org`, `quiet-${tag}@example.org`])
+    expect(received.map((m) => m.to[0])).toEqual([
+      `quiet-${tag}@example.org`,
+      `active-${tag}@example.org`,
+      `quiet-${tag}@example.org`,
+    ])
     expect(await sentRows()).toHaveLength(3)
   })
 })

@@ -8,7 +8,11 @@ import { throttleEvents } from '~/db/schema'
  * pass between a count and a record: the n-th recorded event sees at least n events. A refused call removes its
  * event again. The answer carries the event's id, so a caller can withdraw an event that should not count.
  */
-export async function takeSlot(db: DbOrTx, key: string, opts: { limit: number; windowMs: number; now: Date }): Promise<{ ok: boolean; id: number }> {
+export async function takeSlot(
+  db: DbOrTx,
+  key: string,
+  opts: { limit: number; windowMs: number; now: Date },
+): Promise<{ ok: boolean; id: number }> {
   const since = new Date(opts.now.getTime() - opts.windowMs)
   await db.delete(throttleEvents).where(and(eq(throttleEvents.key, key), lt(throttleEvents.at, since)))
   const [row] = await db.insert(throttleEvents).values({ key, at: opts.now }).returning({ id: throttleEvents.id })

@@ -61,7 +61,9 @@ export const userService = {
       const slots = await takeSlots(ctx, 'login', email)
       const user = await userByEmail(ctx.db, email)
       // Unknown address: verify against a dummy hash, so both answers take one argon2 verification.
-      const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false)
+      const ok = user
+        ? await verifyPassword(user.passwordHash, password)
+        : (await verifyPassword(await dummyHash(), password), false)
       if (!user || !ok) throw new ServiceError('INVALID_CREDENTIALS')
       await passed(ctx, 'login', email, slots)
       if (!user.verified) throw new ServiceError('PROF_NOT_VERIFIED')
@@ -70,7 +72,9 @@ export const userService = {
         session: token,
         sessionValidityDate: expiresAt.toISOString(),
         passwordUpdateRequired: user.passwordUpdateRequired,
-        profile: { personalData: { id: user.id, firstName: user.firstName, lastName: user.lastName, idStr: user.email } },
+        profile: {
+          personalData: { id: user.id, firstName: user.firstName, lastName: user.lastName, idStr: user.email },
+        },
       }
     },
   }),
@@ -233,14 +237,26 @@ export const userService = {
       await takeSlots(ctx, 'setPassword', emailAddr)
       // The cheap check first: a bogus or used link costs no argon2 hash (it is checked again, atomically, below).
       const known = await findToken(ctx.db, emailAddr, verificationStr, 'reset')
-      if (!known || known.token.usedAt || known.token.expiresAt <= now) throw new ServiceError('TOKEN_INVALID_OR_EXPIRED')
+      if (!known || known.token.usedAt || known.token.expiresAt <= now)
+        throw new ServiceError('TOKEN_INVALID_OR_EXPIRED')
       const passwordHash = await hashPassword(password)
       const ok = await ctx.db.transaction(async (tx) => {
         const found = await findToken(tx, emailAddr, verificationStr, 'reset')
         if (!found || found.token.usedAt || found.token.expiresAt <= now) return false
         if (!(await markUsed(tx, found.token.id, now))) return false
-        await tx.update(users).set({ passwordHash, passwordUpdateRequired: false, verified: true }).where(eq(users.id, found.user.id))
-        await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, found.user.id), eq(oneTimeTokens.kind, 'reset'), ne(oneTimeTokens.id, found.token.id)))
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordUpdateRequired: false, verified: true })
+          .where(eq(users.id, found.user.id))
+        await tx
+          .delete(oneTimeTokens)
+          .where(
+            and(
+              eq(oneTimeTokens.userId, found.user.id),
+              eq(oneTimeTokens.kind, 'reset'),
+              ne(oneTimeTokens.id, found.token.id),
+            ),
+          )
         await deleteUserSessions(tx, found.user.id)
         await clearEvents(tx, throttleKeys('login', found.user.email, ctx.clientIp)[0]!.key)
         return true
@@ -263,7 +279,9 @@ export const userService = {
       const { token, expiresAt } = await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, passwordUpdateRequired: false }).where(eq(users.id, ctx.user.id))
         await deleteUserSessions(tx, ctx.user.id)
-        await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, ctx.user.id), eq(oneTimeTokens.kind, 'reset')))
+        await tx
+          .delete(oneTimeTokens)
+          .where(and(eq(oneTimeTokens.userId, ctx.user.id), eq(oneTimeTokens.kind, 'reset')))
         return createSession(tx, ctx.user.id, ctx.now())
       })
       return { session: token, sessionValidityDate: expiresAt.toISOString() }
@@ -293,7 +311,11 @@ async function userByEmail(db: DbOrTx, email: string) {
 /** Wrong current passwords count like failed logins of the account (a stolen session cannot guess it). */
 async function checkCurrentPassword(ctx: AuthedContext, password: string) {
   const slots = await takeSlots(ctx, 'login', ctx.user.email)
-  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1)
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, ctx.user.id))
+    .limit(1)
   if (!row || !(await verifyPassword(row.passwordHash, password))) throw new ServiceError('WRONG_PASSWORD')
   await passed(ctx, 'login', ctx.user.email, slots)
 }
@@ -315,7 +337,11 @@ function mailBase(ctx: ServiceContext, to: string, locale: ServiceContext['local
  * (no enumeration by timing, and a slow SMTP server does not hold up the page). A failure is logged.
  */
 function deliver(ctx: ServiceContext, mail: Mail) {
-  ctx.mailer.send(mail).catch((err: unknown) => log.error({ msg: 'mail delivery failed', error: err instanceof Error ? err.message : String(err) }))
+  ctx.mailer
+    .send(mail)
+    .catch((err: unknown) =>
+      log.error({ msg: 'mail delivery failed', error: err instanceof Error ? err.message : String(err) }),
+    )
 }
 
 /** Waits until MIN_ANSWER_MS have passed since the start, whatever happened (also on errors). */
@@ -339,7 +365,13 @@ export async function issueToken(tx: DbOrTx, userId: number, kind: TokenKind, no
 
 async function storeToken(tx: DbOrTx, userId: number, kind: TokenKind, token: string, now: Date) {
   await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)))
-  await tx.insert(oneTimeTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]), createdAt: now })
+  await tx.insert(oneTimeTokens).values({
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]),
+    createdAt: now,
+  })
 }
 
 /** The token row and its user, when the token exists, is of this kind and belongs to this address. */

@@ -28,7 +28,10 @@ export function PasswordField({
   const errorId = `${field.id}-error`
   const toggleId = `${field.id}-show`
   const type = hydrated ? (shown ? 'text' : 'password') : 'text'
-  const props = getInputProps(field, { type, ariaDescribedBy: [hintId, errors.length ? errorId : undefined].filter(Boolean).join(' ') || undefined })
+  const props = getInputProps(field, {
+    type,
+    ariaDescribedBy: [hintId, errors.length ? errorId : undefined].filter(Boolean).join(' ') || undefined,
+  })
   return (
     <div className="field password-field">
       <label className="field__label" htmlFor={field.id}>

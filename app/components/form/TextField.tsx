@@ -23,7 +23,10 @@ export function TextField({
   const errors = field.errors ?? []
   const hintId = hint ? `${field.id}-hint` : undefined
   const errorId = `${field.id}-error`
-  const props = getInputProps(field, { type, ariaDescribedBy: [hintId, errors.length ? errorId : undefined].filter(Boolean).join(' ') || undefined })
+  const props = getInputProps(field, {
+    type,
+    ariaDescribedBy: [hintId, errors.length ? errorId : undefined].filter(Boolean).join(' ') || undefined,
+  })
   return (
     <div className="field">
       <label className="field__label" htmlFor={field.id}>

@@ -7,7 +7,13 @@ import { useTranslation } from 'react-i18next'
 import { UpdatePasswordSchema } from '~/lib/account-forms'
 import { FormErrors, TextField } from './TextField'
 
-export function UpdatePasswordForm({ lastResult, submitLabel }: { lastResult?: SubmissionResult<string[]>; submitLabel: string }) {
+export function UpdatePasswordForm({
+  lastResult,
+  submitLabel,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  submitLabel: string
+}) {
   const { t } = useTranslation('account')
   const [form, fields] = useForm({
     lastResult,
@@ -19,9 +25,25 @@ export function UpdatePasswordForm({ lastResult, submitLabel }: { lastResult?: S
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       <FormErrors errors={form.errors} id={form.errorId} />
-      <TextField field={fields.currentPassword} label={t('updatePassword.currentPassword')} type="password" autoComplete="current-password" />
-      <TextField field={fields.newPassword} label={t('updatePassword.newPassword')} hint={t('updatePassword.newPasswordHint')} type="password" autoComplete="new-password" />
-      <TextField field={fields.confirmPassword} label={t('updatePassword.confirmPassword')} type="password" autoComplete="new-password" />
+      <TextField
+        field={fields.currentPassword}
+        label={t('updatePassword.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
+        field={fields.newPassword}
+        label={t('updatePassword.newPassword')}
+        hint={t('updatePassword.newPasswordHint')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        field={fields.confirmPassword}
+        label={t('updatePassword.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
       <button type="submit" className="btn btn--primary btn--block">
         {submitLabel}
       </button>

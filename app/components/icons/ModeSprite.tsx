@@ -58,9 +58,13 @@ export type ModeProps = {
 /** The mode icon drawn in the mode colour (class .mode-icon, 24px; .mode-icon--lg 32px). */
 export function ModeIcon({ mode, label, className }: ModeProps) {
   return (
-    <svg className={cx('mode-icon', className)} style={{ color: modeColor(mode) }} data-mode={isTrafficMode(mode) ? mode : 'UNKNOWN'} {...a11y(label)}>
+    <svg
+      className={cx('mode-icon', className)}
+      style={{ color: modeColor(mode) }}
+      data-mode={isTrafficMode(mode) ? mode : 'UNKNOWN'}
+      {...a11y(label)}
+    >
       <use href={`${sprite}#${modeIconId(mode)}`} />
     </svg>
   )
 }
-

@@ -8,7 +8,9 @@ import { safeRedirect } from '~/lib/safe-redirect'
 export function ToastList({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation()
   const messages = toasts.map((toast) => {
-    const fallback = toast.key.startsWith('errors:') ? t('errors:unexpected', { constant: toast.params?.constant ?? toast.key.slice(7) }) : toast.key
+    const fallback = toast.key.startsWith('errors:')
+      ? t('errors:unexpected', { constant: toast.params?.constant ?? toast.key.slice(7) })
+      : toast.key
     return {
       type: toast.type,
       title: toast.type === 'error' ? t('toast.error') : t('toast.success'),
@@ -40,7 +42,12 @@ export function LocaleSwitch() {
   const params = new URLSearchParams(location.search)
   params.set('locale', other)
   return (
-    <a className="locale-switch" href={`${safeRedirect(location.pathname, '/')}?${params}`} hrefLang={other === 'en_US' ? 'en' : 'de'} lang={other === 'en_US' ? 'en' : 'de'}>
+    <a
+      className="locale-switch"
+      href={`${safeRedirect(location.pathname, '/')}?${params}`}
+      hrefLang={other === 'en_US' ? 'en' : 'de'}
+      lang={other === 'en_US' ? 'en' : 'de'}
+    >
       {t('locale.switchTo')}
     </a>
   )

@@ -8,7 +8,8 @@ export const InlineCssContext = createContext<string | null>(null)
 export function Stylesheet({ href, inline }: { href: string; inline: boolean }) {
   const serverCss = useContext(InlineCssContext)
   if (!inline) return <link rel="stylesheet" href={href} />
-  const css = serverCss ?? (typeof document === 'undefined' ? '' : (document.getElementById('app-css')?.textContent ?? ''))
+  const css =
+    serverCss ?? (typeof document === 'undefined' ? '' : (document.getElementById('app-css')?.textContent ?? ''))
   return (
     <>
       <style id="app-css" dangerouslySetInnerHTML={{ __html: css }} />

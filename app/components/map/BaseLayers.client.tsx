@@ -7,7 +7,17 @@ import { attributionHtml, type TileSource } from './tile-source'
 
 export const LEAFLET_CREDIT = '<a href="https://leafletjs.com">Leaflet</a>'
 
-export function BaseLayers({ tiles, zoomInTitle, zoomOutTitle, onTiles }: { tiles: TileSource; zoomInTitle: string; zoomOutTitle: string; onTiles: (ok: boolean) => void }) {
+export function BaseLayers({
+  tiles,
+  zoomInTitle,
+  zoomOutTitle,
+  onTiles,
+}: {
+  tiles: TileSource
+  zoomInTitle: string
+  zoomOutTitle: string
+  onTiles: (ok: boolean) => void
+}) {
   const loaded = useRef(false)
   return (
     <>

@@ -30,7 +30,10 @@ function FitView({ legs, selectedLegId }: { legs: RouteSvgLeg[]; selectedLegId: 
   const map = useMap()
   useEffect(() => {
     const drawn = legs.filter((l) => l.geom.length > 0)
-    const focus = selectedLegId != null && drawn.some((l) => l.id === selectedLegId) ? drawn.filter((l) => l.id === selectedLegId) : drawn
+    const focus =
+      selectedLegId != null && drawn.some((l) => l.id === selectedLegId)
+        ? drawn.filter((l) => l.id === selectedLegId)
+        : drawn
     const points = focus.flatMap((l) => l.geom.map((p) => L.latLng(p.lat, p.lon)))
     if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 17 })
     else if (points.length === 1) map.setView(points[0], 16)
@@ -39,23 +42,49 @@ function FitView({ legs, selectedLegId }: { legs: RouteSvgLeg[]; selectedLegId: 
   return null
 }
 
-export function LeafletMap({ legs, selectedLegId, tiles, zoomInTitle, zoomOutTitle, onReady, onFailed, onSelectLeg }: LeafletMapProps) {
+export function LeafletMap({
+  legs,
+  selectedLegId,
+  tiles,
+  zoomInTitle,
+  zoomOutTitle,
+  onReady,
+  onFailed,
+  onSelectLeg,
+}: LeafletMapProps) {
   const drawn = legs.filter((l) => l.geom.length > 0)
   const hasSelection = selectedLegId != null && drawn.some((l) => l.id === selectedLegId)
   // The selected leg is drawn last, so it lies on top.
-  const ordered = hasSelection ? [...drawn.filter((l) => l.id !== selectedLegId), ...drawn.filter((l) => l.id === selectedLegId)] : drawn
+  const ordered = hasSelection
+    ? [...drawn.filter((l) => l.id !== selectedLegId), ...drawn.filter((l) => l.id === selectedLegId)]
+    : drawn
   const first = drawn[0]?.geom[0]
   const last = drawn.at(-1)?.geom.at(-1)
   return (
-    <MapContainer className="leaflet-map" center={[DEFAULT_CENTER.lat, DEFAULT_CENTER.lon]} zoom={DEFAULT_ZOOM} zoomControl={false} attributionControl={false}>
-      <BaseLayers tiles={tiles} zoomInTitle={zoomInTitle} zoomOutTitle={zoomOutTitle} onTiles={(ok) => (ok ? onReady() : onFailed())} />
+    <MapContainer
+      className="leaflet-map"
+      center={[DEFAULT_CENTER.lat, DEFAULT_CENTER.lon]}
+      zoom={DEFAULT_ZOOM}
+      zoomControl={false}
+      attributionControl={false}
+    >
+      <BaseLayers
+        tiles={tiles}
+        zoomInTitle={zoomInTitle}
+        zoomOutTitle={zoomOutTitle}
+        onTiles={(ok) => (ok ? onReady() : onFailed())}
+      />
       {ordered.map((leg) => {
         const selected = leg.id === selectedLegId
         const opacity = hasSelection && !selected ? 0.45 : 1
         const positions = leg.geom.map((p) => [p.lat, p.lon] as [number, number])
         return (
           <Fragment key={leg.id}>
-            <Polyline positions={positions} pathOptions={{ color: '#fff', weight: selected ? 12 : 8, opacity }} interactive={false} />
+            <Polyline
+              positions={positions}
+              pathOptions={{ color: '#fff', weight: selected ? 12 : 8, opacity }}
+              interactive={false}
+            />
             <Polyline
               positions={positions}
               // Leaflet applies a class only when the line is made: it is an option of its own, not a style.
@@ -67,10 +96,20 @@ export function LeafletMap({ legs, selectedLegId, tiles, zoomInTitle, zoomOutTit
         )
       })}
       {first ? (
-        <CircleMarker center={[first.lat, first.lon]} radius={8} pathOptions={{ color: '#1f6f3f', weight: 4, fillColor: '#fff', fillOpacity: 1 }} interactive={false} />
+        <CircleMarker
+          center={[first.lat, first.lon]}
+          radius={8}
+          pathOptions={{ color: '#1f6f3f', weight: 4, fillColor: '#fff', fillOpacity: 1 }}
+          interactive={false}
+        />
       ) : null}
       {last ? (
-        <CircleMarker center={[last.lat, last.lon]} radius={8} pathOptions={{ color: '#fff', weight: 3, fillColor: '#1b2631', fillOpacity: 1 }} interactive={false} />
+        <CircleMarker
+          center={[last.lat, last.lon]}
+          radius={8}
+          pathOptions={{ color: '#fff', weight: 3, fillColor: '#1b2631', fillOpacity: 1 }}
+          interactive={false}
+        />
       ) : null}
       <FitView legs={legs} selectedLegId={selectedLegId} />
     </MapContainer>

@@ -16,7 +16,12 @@ const PIN_HTML =
   '<circle cx="14" cy="13.5" r="4.5" fill="#fff"/></svg>'
 
 /** Clicks place the active point; the map is measured again once visible (a dialog may just have opened). */
-function Behaviour({ points, centre, zoom, onPick }: Pick<PickMapClientProps, 'points' | 'centre' | 'zoom' | 'onPick'>) {
+function Behaviour({
+  points,
+  centre,
+  zoom,
+  onPick,
+}: Pick<PickMapClientProps, 'points' | 'centre' | 'zoom' | 'onPick'>) {
   const map = useMap()
   const pick = useRef(onPick)
   pick.current = onPick
@@ -44,11 +49,27 @@ function Behaviour({ points, centre, zoom, onPick }: Pick<PickMapClientProps, 'p
   return null
 }
 
-export function PickMapClient({ points, centre, zoom, tiles, markerLabel, zoomInTitle, zoomOutTitle, onPick, onTiles }: PickMapClientProps) {
+export function PickMapClient({
+  points,
+  centre,
+  zoom,
+  tiles,
+  markerLabel,
+  zoomInTitle,
+  zoomOutTitle,
+  onPick,
+  onTiles,
+}: PickMapClientProps) {
   const pin = useRef(L.divIcon({ html: PIN_HTML, className: 'poi-map__pin', iconSize: [28, 36], iconAnchor: [14, 35] }))
   const start: LatLon = points[0] ?? centre
   return (
-    <MapContainer className="pick-map__leaflet" center={[start.lat, start.lon]} zoom={zoom} zoomControl={false} attributionControl={false}>
+    <MapContainer
+      className="pick-map__leaflet"
+      center={[start.lat, start.lon]}
+      zoom={zoom}
+      zoomControl={false}
+      attributionControl={false}
+    >
       <BaseLayers tiles={tiles} zoomInTitle={zoomInTitle} zoomOutTitle={zoomOutTitle} onTiles={onTiles} />
       {points.map((p, i) =>
         p.active ? (
@@ -67,7 +88,13 @@ export function PickMapClient({ points, centre, zoom, tiles, markerLabel, zoomIn
             }}
           />
         ) : (
-          <CircleMarker key={`other-${i}`} center={[p.lat, p.lon]} radius={8} pathOptions={{ color: '#fff', weight: 3, fillColor: '#0d5c6e', fillOpacity: 1 }} interactive={false}>
+          <CircleMarker
+            key={`other-${i}`}
+            center={[p.lat, p.lon]}
+            radius={8}
+            pathOptions={{ color: '#fff', weight: 3, fillColor: '#0d5c6e', fillOpacity: 1 }}
+            interactive={false}
+          >
             {p.label ? (
               <Tooltip permanent direction="top" offset={[0, -8]}>
                 {p.label}

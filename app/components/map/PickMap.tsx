@@ -66,7 +66,15 @@ export function PickMap({ tiles, label, hint, ...props }: PickMapProps) {
     <div className="pick-map stack--sm" data-state={state}>
       <p className="field__hint">{hint}</p>
       <div className="pick-map__box" role="region" aria-label={label}>
-        {Client ? <Client {...props} tiles={tiles} onTiles={onTiles} zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} /> : null}
+        {Client ? (
+          <Client
+            {...props}
+            tiles={tiles}
+            onTiles={onTiles}
+            zoomInTitle={t('map.zoomIn')}
+            zoomOutTitle={t('map.zoomOut')}
+          />
+        ) : null}
       </div>
     </div>
   )

@@ -6,12 +6,34 @@ import { modeColor } from '~/components/icons/modes'
 import { RouteSvg } from './RouteSvg'
 
 const legs = [
-  { id: 1, mode: 'WALK', geom: [{ lat: 52.5, lon: 13.3 }, { lat: 52.5, lon: 13.31 }] },
-  { id: 2, mode: 'PUBLIC_TRANSPORT_TRAIN', geom: [{ lat: 52.5, lon: 13.31 }, { lat: 52.52, lon: 13.4 }] },
+  {
+    id: 1,
+    mode: 'WALK',
+    geom: [
+      { lat: 52.5, lon: 13.3 },
+      { lat: 52.5, lon: 13.31 },
+    ],
+  },
+  {
+    id: 2,
+    mode: 'PUBLIC_TRANSPORT_TRAIN',
+    geom: [
+      { lat: 52.5, lon: 13.31 },
+      { lat: 52.52, lon: 13.4 },
+    ],
+  },
   { id: 3, mode: 'NOT_A_MODE', geom: [{ lat: 52.52, lon: 13.4 }] },
 ]
 const render = (props: Partial<Parameters<typeof RouteSvg>[0]> = {}) =>
-  renderToStaticMarkup(<RouteSvg legs={legs} title="Route of the way" description="Route of 3 legs from 08:10 to 08:42" emptyText="No route" {...props} />)
+  renderToStaticMarkup(
+    <RouteSvg
+      legs={legs}
+      title="Route of the way"
+      description="Route of 3 legs from 08:10 to 08:42"
+      emptyText="No route"
+      {...props}
+    />,
+  )
 
 describe('RouteSvg', () => {
   test('an image with a title and a description that name it', () => {
@@ -64,7 +86,10 @@ describe('RouteSvg', () => {
     expect(html).toMatch(/<text class="route-svg__label route-svg__label--start"[^>]*>Zuhause<\/text>/)
     expect(html).toMatch(/<text class="route-svg__label route-svg__label--end"[^>]*>Torstraße &lt;Mitte&gt;<\/text>/)
     // The way spans about 7 km east-west in 544 units: a 140-unit bar holds at most ~1.8 km, so 1 km.
-    const scale = /<g class="route-svg__scale" data-metres="(\d+)"><path d="M16 378 v8 h([\d.]+) v-8"><\/path><text[^>]*>([^<]+)<\/text>/.exec(html)!
+    const scale =
+      /<g class="route-svg__scale" data-metres="(\d+)"><path d="M16 378 v8 h([\d.]+) v-8"><\/path><text[^>]*>([^<]+)<\/text>/.exec(
+        html,
+      )!
     expect(scale[1]).toBe('1000')
     expect(scale[3]).toBe('1 km')
     expect(Number(scale[2])).toBeGreaterThan(60)
@@ -80,7 +105,9 @@ describe('RouteSvg', () => {
   })
 
   test('a single point or no route: no scale bar (there is no distance to tell), no labels without a point', () => {
-    expect(render({ legs: [{ id: 1, mode: 'CAR', geom: [{ lat: 52.5, lon: 13.4 }] }] })).not.toContain('route-svg__scale')
+    expect(render({ legs: [{ id: 1, mode: 'CAR', geom: [{ lat: 52.5, lon: 13.4 }] }] })).not.toContain(
+      'route-svg__scale',
+    )
     const empty = render({ legs: [{ id: 1, mode: 'CAR', geom: [] }], startName: 'Zuhause' })
     expect(empty).not.toContain('route-svg__scale')
     expect(empty).not.toContain('Zuhause')

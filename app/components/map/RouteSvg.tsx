@@ -51,7 +51,16 @@ function EndLabel({ at, name, kind }: { at: { x: number; y: number }; name: stri
 
 const pointsAttr = (points: { x: number; y: number }[]) => points.map((p) => `${p.x},${p.y}`).join(' ')
 
-export function RouteSvg({ legs, selectedLegId, title, description, emptyText, startName, endName, className }: RouteSvgProps) {
+export function RouteSvg({
+  legs,
+  selectedLegId,
+  title,
+  description,
+  emptyText,
+  startName,
+  endName,
+  className,
+}: RouteSvgProps) {
   const id = useId()
   const { width, height } = ROUTE_VIEWBOX
   const lines = legs.map((l) => l.geom)
@@ -63,7 +72,9 @@ export function RouteSvg({ legs, selectedLegId, title, description, emptyText, s
   const end = drawn.at(-1)?.points.at(-1)
   const hasSelection = selectedLegId != null && drawn.some((l) => l.id === selectedLegId)
   // The selected leg is drawn last, so it lies on top.
-  const order = hasSelection ? [...drawn.filter((l) => l.id !== selectedLegId), ...drawn.filter((l) => l.id === selectedLegId)] : drawn
+  const order = hasSelection
+    ? [...drawn.filter((l) => l.id !== selectedLegId), ...drawn.filter((l) => l.id === selectedLegId)]
+    : drawn
   return (
     <svg
       className={className ? `route-svg ${className}` : 'route-svg'}
@@ -88,7 +99,12 @@ export function RouteSvg({ legs, selectedLegId, title, description, emptyText, s
         return (
           <g key={leg.id} data-leg={leg.id} data-mode={leg.mode} opacity={dim ? 0.45 : undefined}>
             <polyline className="route-svg__casing" points={pts} strokeWidth={selected ? 12 : 8} />
-            <polyline className="route-svg__line" points={pts} stroke={modeColor(leg.mode)} strokeWidth={selected ? 8 : 5} />
+            <polyline
+              className="route-svg__line"
+              points={pts}
+              stroke={modeColor(leg.mode)}
+              strokeWidth={selected ? 8 : 5}
+            />
           </g>
         )
       })}

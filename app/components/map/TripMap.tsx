@@ -29,7 +29,20 @@ export interface TripMapProps {
 type Shown = 'drawing' | 'loading' | 'map'
 
 export function TripMap(props: TripMapProps) {
-  const { legs, selectedLegId, tiles, title, description, emptyText, startName, endName, noBackgroundText, interactiveLabel, zoomInTitle, zoomOutTitle } = props
+  const {
+    legs,
+    selectedLegId,
+    tiles,
+    title,
+    description,
+    emptyText,
+    startName,
+    endName,
+    noBackgroundText,
+    interactiveLabel,
+    zoomInTitle,
+    zoomOutTitle,
+  } = props
   const [Leaflet, setLeaflet] = useState<ComponentType<LeafletMapProps> | null>(null)
   const [shown, setShown] = useState<Shown>('drawing')
   const navigate = useNavigate()
@@ -72,7 +85,15 @@ export function TripMap(props: TripMapProps) {
   return (
     <div className="trip-map-wrap">
       <div className="trip-map" data-map={shown === 'map' ? 'leaflet' : 'svg'}>
-        <RouteSvg legs={legs} selectedLegId={selectedLegId} title={title} description={description} emptyText={emptyText} startName={startName} endName={endName} />
+        <RouteSvg
+          legs={legs}
+          selectedLegId={selectedLegId}
+          title={title}
+          description={description}
+          emptyText={emptyText}
+          startName={startName}
+          endName={endName}
+        />
         {Leaflet && tiles?.url ? (
           <div className="trip-map__interactive" role="region" aria-label={interactiveLabel}>
             <Leaflet

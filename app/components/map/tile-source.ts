@@ -13,5 +13,8 @@ const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt
  * OpenStreetMap linked to its copyright page, as the OpenStreetMap licence asks.
  */
 export function attributionHtml(text: string): string {
-  return escapeHtml(text).replace('OpenStreetMap', '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>')
+  return escapeHtml(text).replace(
+    'OpenStreetMap',
+    '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+  )
 }

@@ -19,7 +19,14 @@ const BADGE = { verified: 'confirmed', unverified: 'questionnairesUnanswered', n
 /** A map pin whose tip points at the image centre: filled with a check (verified), filled with "!" (unverified), hollow (no status). */
 export function PoiMarker({ state, label }: { state: VerificationState; label: string }) {
   return (
-    <svg className={`poi-marker poi-marker--${state}`} viewBox="0 0 28 36" width="28" height="36" role="img" aria-label={label}>
+    <svg
+      className={`poi-marker poi-marker--${state}`}
+      viewBox="0 0 28 36"
+      width="28"
+      height="36"
+      role="img"
+      aria-label={label}
+    >
       <path className="poi-marker__pin" d="M14 35C14 35 2 21.5 2 13.5a12 12 0 0 1 24 0C26 21.5 14 35 14 35z" />
       {state === 'verified' ? <path className="poi-marker__glyph" d="M8.5 13.5l3.8 3.8 7.2-7.6" /> : null}
       {state === 'unverified' ? <path className="poi-marker__glyph" d="M14 7.5v7.5M14 18.6v.2" /> : null}
@@ -34,7 +41,14 @@ export function PoiCard({ poi }: { poi: PoiView }) {
   return (
     <li className="card poi-card" id={`poi-${poi.id}`}>
       <div className="poi-card__map">
-        <img src={poi.imageUrl} width={250} height={170} alt={t('list.mapAlt', { name: poi.name })} loading="lazy" decoding="async" />
+        <img
+          src={poi.imageUrl}
+          width={250}
+          height={170}
+          alt={t('list.mapAlt', { name: poi.name })}
+          loading="lazy"
+          decoding="async"
+        />
         <PoiMarker state={poi.state} label={status} />
       </div>
       <div className="poi-card__body">
@@ -43,12 +57,23 @@ export function PoiCard({ poi }: { poi: PoiView }) {
         {poi.desc ? <p className="poi-card__desc">{poi.desc}</p> : null}
         <div className="poi-card__actions">
           {poi.canEdit ? (
-            <ButtonLink to={`?dialog=edit&poi=${poi.id}#edit`} size="small" aria-label={t('list.editLabel', { name: poi.name })} preventScrollReset>
+            <ButtonLink
+              to={`?dialog=edit&poi=${poi.id}#edit`}
+              size="small"
+              aria-label={t('list.editLabel', { name: poi.name })}
+              preventScrollReset
+            >
               <Icon name="edit" />
               {t('list.edit')}
             </ButtonLink>
           ) : null}
-          <ButtonLink to={`?dialog=delete&poi=${poi.id}#delete`} size="small" className="poi-card__delete" aria-label={t('list.deleteLabel', { name: poi.name })} preventScrollReset>
+          <ButtonLink
+            to={`?dialog=delete&poi=${poi.id}#delete`}
+            size="small"
+            className="poi-card__delete"
+            aria-label={t('list.deleteLabel', { name: poi.name })}
+            preventScrollReset
+          >
             <Icon name="trash" />
             {t('list.delete')}
           </ButtonLink>

@@ -100,7 +100,11 @@ export function PoiForm({
   }
 
   const positionError =
-    errors.position === 'errors:POI_POSITION_REQUIRED' && !hydrated ? t('form.positionRequiredNoMap') : errors.position ? t(errors.position) : undefined
+    errors.position === 'errors:POI_POSITION_REQUIRED' && !hydrated
+      ? t('form.positionRequiredNoMap')
+      : errors.position
+        ? t(errors.position)
+        : undefined
   const positionErrorId = `${id('position')}-error`
 
   return (
@@ -132,7 +136,16 @@ export function PoiForm({
           {search.geocoder ? t('form.searchHintGeocoder') : t('form.searchHintOwn')}
         </p>
         <div className="poi-search">
-          <input type="search" name="q" id={id('q')} defaultValue={search.query} maxLength={200} autoComplete="off" enterKeyHint="search" aria-describedby={id('q-hint')} />
+          <input
+            type="search"
+            name="q"
+            id={id('q')}
+            defaultValue={search.query}
+            maxLength={200}
+            autoComplete="off"
+            enterKeyHint="search"
+            aria-describedby={id('q-hint')}
+          />
           <Button formMethod="get" formAction={`/pois#${mode}`} formNoValidate>
             {t('form.searchButton')}
           </Button>
@@ -167,7 +180,14 @@ export function PoiForm({
                 />
               )
             })}
-            <Choice type="radio" name="place" value="coords" label={t('form.useCoordinates')} checked={place === 'coords' || !results.some((r) => placeValue(r) === place)} onChange={() => setPlace('coords')} />
+            <Choice
+              type="radio"
+              name="place"
+              value="coords"
+              label={t('form.useCoordinates')}
+              checked={place === 'coords' || !results.some((r) => placeValue(r) === place)}
+              onChange={() => setPlace('coords')}
+            />
           </div>
         </Fieldset>
       ) : null}
@@ -230,11 +250,25 @@ export function PoiForm({
       </Fieldset>
 
       <Field label={t('form.name')} hint={t('form.nameHint')} error={errors.name ? t(errors.name) : undefined}>
-        <input ref={nameRef} type="text" name="name" id={id('name')} defaultValue={draft.name} maxLength={200} autoComplete="off" aria-required="true" />
+        <input
+          ref={nameRef}
+          type="text"
+          name="name"
+          id={id('name')}
+          defaultValue={draft.name}
+          maxLength={200}
+          autoComplete="off"
+          aria-required="true"
+        />
       </Field>
 
       {mode === 'add' && devMode ? (
-        <Choice name="verified" label={t('form.devVerified')} hint={t('form.devVerifiedHint')} defaultChecked={draft.verified} />
+        <Choice
+          name="verified"
+          label={t('form.devVerified')}
+          hint={t('form.devVerifiedHint')}
+          defaultChecked={draft.verified}
+        />
       ) : null}
 
       <div className="dialog__actions">

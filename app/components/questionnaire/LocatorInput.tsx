@@ -23,9 +23,20 @@ export interface PlaceOption {
 }
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''))
-const near = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lon - b.lon) < 1e-5
+const near = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
+  Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lon - b.lon) < 1e-5
 
-export function LocatorInput({ q, state, pois, tiles }: { q: QuestionView; state: FormState; pois: PlaceOption[]; tiles: TileSource | undefined }) {
+export function LocatorInput({
+  q,
+  state,
+  pois,
+  tiles,
+}: {
+  q: QuestionView
+  state: FormState
+  pois: PlaceOption[]
+  tiles: TileSource | undefined
+}) {
   const { t } = useTranslation('questionnaire')
   const base = useId()
   const options = q.rows[0].options

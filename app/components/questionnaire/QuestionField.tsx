@@ -180,7 +180,9 @@ function ChoiceInput({ q, state, t }: InputCtx) {
   const multiple = q.type === 'MULTIPLE_CHOICE'
   return (
     <>
-      {multiple && q.max != null && !q.hintTxt ? <p className="field__hint">{t('input.chooseUpTo', { count: q.max })}</p> : null}
+      {multiple && q.max != null && !q.hintTxt ? (
+        <p className="field__hint">{t('input.chooseUpTo', { count: q.max })}</p>
+      ) : null}
       <OptionGroup
         name={field.choice(q.id)}
         options={row.options}
@@ -202,7 +204,15 @@ function MatrixInput({ q, state, t }: InputCtx) {
       {q.rows.map((row) => (
         <fieldset key={row.id} className="qtn-row">
           <legend>{row.introTxt}</legend>
-          <OptionGroup name={field.row(row.id)} options={row.options} initial={many(state[field.row(row.id)])} multiple={multiple} max={null} inline t={t} />
+          <OptionGroup
+            name={field.row(row.id)}
+            options={row.options}
+            initial={many(state[field.row(row.id)])}
+            multiple={multiple}
+            max={null}
+            inline
+            t={t}
+          />
         </fieldset>
       ))}
     </div>
@@ -317,7 +327,14 @@ function SlidersInput({ q, state, legendId, t }: InputCtx) {
                 {o.introTxt}
               </span>
             )}
-            <Slider q={q} optId={o.id} labelId={labelId} value={values[i]} unit={unitOf(q, o.subseqTxt)} onValue={(v) => setValues(values.map((x, j) => (j === i ? v : x)))} />
+            <Slider
+              q={q}
+              optId={o.id}
+              labelId={labelId}
+              value={values[i]}
+              unit={unitOf(q, o.subseqTxt)}
+              onValue={(v) => setValues(values.map((x, j) => (j === i ? v : x)))}
+            />
           </div>
         )
       })}
@@ -346,7 +363,14 @@ function ConstantSumInput({ q, state, legendId, t }: InputCtx) {
             <span className="qtn-field__label" id={labelId}>
               {o.introTxt}
             </span>
-            <Slider q={q} optId={o.id} labelId={labelId} value={String(values[i])} unit={unitOf(q, o.subseqTxt)} onValue={(v) => move(i, v)} />
+            <Slider
+              q={q}
+              optId={o.id}
+              labelId={labelId}
+              value={String(values[i])}
+              unit={unitOf(q, o.subseqTxt)}
+              onValue={(v) => move(i, v)}
+            />
           </div>
         )
       })}
@@ -421,9 +445,21 @@ function DateInput({ q, state, legendId, errorId, invalid, today, t }: InputCtx)
       {q.type === 'DATE_TIME' ? (
         <span className="qtn-value">
           <span aria-hidden="true">{t('input.at')}</span>
-          <TwoDigits id={hourId} name={field.hour(opt.id)} label={t('input.hour')} value={one(state[field.hour(opt.id)])} max={24} />
+          <TwoDigits
+            id={hourId}
+            name={field.hour(opt.id)}
+            label={t('input.hour')}
+            value={one(state[field.hour(opt.id)])}
+            max={24}
+          />
           <span aria-hidden="true">:</span>
-          <TwoDigits id={minuteId} name={field.minute(opt.id)} label={t('input.minute')} value={one(state[field.minute(opt.id)])} max={59} />
+          <TwoDigits
+            id={minuteId}
+            name={field.minute(opt.id)}
+            label={t('input.minute')}
+            value={one(state[field.minute(opt.id)])}
+            max={59}
+          />
           <span aria-hidden="true">{t('input.oclock')}</span>
         </span>
       ) : null}
@@ -436,16 +472,40 @@ function TimeInput({ q, state, legendId, t }: InputCtx) {
   const opt = q.rows[0].options[0]
   return (
     <div className="qtn-value">
-      <TwoDigits id={`${legendId}-h`} name={field.hour(opt.id)} label={t('input.hour')} value={one(state[field.hour(opt.id)])} max={24} />
+      <TwoDigits
+        id={`${legendId}-h`}
+        name={field.hour(opt.id)}
+        label={t('input.hour')}
+        value={one(state[field.hour(opt.id)])}
+        max={24}
+      />
       <span aria-hidden="true">:</span>
-      <TwoDigits id={`${legendId}-m`} name={field.minute(opt.id)} label={t('input.minute')} value={one(state[field.minute(opt.id)])} max={59} />
+      <TwoDigits
+        id={`${legendId}-m`}
+        name={field.minute(opt.id)}
+        label={t('input.minute')}
+        value={one(state[field.minute(opt.id)])}
+        max={59}
+      />
       <span aria-hidden="true">{t('input.oclock')}</span>
     </div>
   )
 }
 
 /** An hour or minute box: digits only, clamped to 0..max and shown with two digits when leaving it (with JS). */
-function TwoDigits({ id, name, label, value: initial, max }: { id: string; name: string; label: ReactNode; value: string; max: number }) {
+function TwoDigits({
+  id,
+  name,
+  label,
+  value: initial,
+  max,
+}: {
+  id: string
+  name: string
+  label: ReactNode
+  value: string
+  max: number
+}) {
   const [value, setValue] = useState(initial)
   return (
     <>

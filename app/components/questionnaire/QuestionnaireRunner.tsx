@@ -23,13 +23,21 @@ export interface RunnerProps {
 
 export function usePartTitle() {
   const { t } = useTranslation('questionnaire')
-  return (title: PartTitle) => (title.kind === 'LEG' ? t('parts.LEG', { n: title.legNo, mode: t(`common:modes.${title.mode}`) }) : t(`parts.${title.kind}`))
+  return (title: PartTitle) =>
+    title.kind === 'LEG'
+      ? t('parts.LEG', { n: title.legNo, mode: t(`common:modes.${title.mode}`) })
+      : t(`parts.${title.kind}`)
 }
 
 function noticeParams(q: QuestionView | null): Record<string, number | string> {
   if (!q) return {}
   const slider = ['SINGLE_NUM_SLIDER', 'MULTIPLE_NUM_SLIDER', 'CONSTANT_SUM_INPUT'].includes(q.type)
-  return { min: slider ? q.slider.min : q.number.min, max: slider ? q.slider.max : q.number.max, maxSum: q.slider.maxSum, textMax: q.textMax }
+  return {
+    min: slider ? q.slider.min : q.number.min,
+    max: slider ? q.slider.max : q.number.max,
+    maxSum: q.slider.maxSum,
+    textMax: q.textMax,
+  }
 }
 
 export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = false }: RunnerProps) {
@@ -59,7 +67,11 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
       {view.parts.length > 1 ? (
         <ol className="qtn-parts" aria-label={t('flow.parts')}>
           {view.parts.map((p, i) => (
-            <li key={i} aria-current={i === view.partIndex ? 'step' : undefined} className={cx(p.done && 'qtn-parts__done')}>
+            <li
+              key={i}
+              aria-current={i === view.partIndex ? 'step' : undefined}
+              className={cx(p.done && 'qtn-parts__done')}
+            >
               {partTitle(p.title)}
               {p.done ? <span className="visually-hidden"> ({t('flow.partDone')})</span> : null}
             </li>
@@ -101,7 +113,9 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
             }
           }}
         >
-          {view.parts.length > 1 ? <p className="qtn-part-title">{partTitle(view.parts[view.partIndex].title)}</p> : null}
+          {view.parts.length > 1 ? (
+            <p className="qtn-part-title">{partTitle(view.parts[view.partIndex].title)}</p>
+          ) : null}
           {view.showProg && view.total > 0 ? (
             <p className="qtn-progress">
               <span>{t('flow.progress', { n: view.position + 1, total: view.total })}</span>

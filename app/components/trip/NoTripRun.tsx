@@ -26,7 +26,8 @@ export interface NoTripRunView {
 }
 
 /** The query that opens a run's confirm-all dialog. */
-export const noTripRunDialogQuery = (run: { from: string; to: string }) => `?dialog=noTripsRun&days=${dayRangeParam(run)}`
+export const noTripRunDialogQuery = (run: { from: string; to: string }) =>
+  `?dialog=noTripsRun&days=${dayRangeParam(run)}`
 /** The query that shows a run's days one by one. */
 export const noTripRunExpandQuery = (run: { from: string; to: string }) => `?expand=${dayRangeParam(run)}`
 
@@ -37,11 +38,27 @@ export const noTripRunExpandQuery = (run: { from: string; to: string }) => `?exp
  */
 export const noTripRunRange = (run: Pick<NoTripRunView, 'fromText' | 'toText'>) => `${run.fromText} – ${run.toText}`
 
-export function NoTripRun({ run, t, children, dialog }: { run: NoTripRunView; t: TFunction; children: ReactNode; dialog?: ReactNode }) {
+export function NoTripRun({
+  run,
+  t,
+  children,
+  dialog,
+}: {
+  run: NoTripRunView
+  t: TFunction
+  children: ReactNode
+  dialog?: ReactNode
+}) {
   const titleId = `run-${run.from}-title`
   const range = noTripRunRange(run)
   return (
-    <section id={`run-${run.from}`} className="trip-run" aria-labelledby={titleId} data-from={run.from} data-to={run.to}>
+    <section
+      id={`run-${run.from}`}
+      className="trip-run"
+      aria-labelledby={titleId}
+      data-from={run.from}
+      data-to={run.to}
+    >
       <header className="day-header">
         <h2 className="day-header__title" id={titleId}>
           {range}
@@ -53,7 +70,11 @@ export function NoTripRun({ run, t, children, dialog }: { run: NoTripRunView; t:
           <p className="no-trip-card__title">{t('noTrips.run.card', { count: run.count })}</p>
           <p className="no-trip-card__hint">{t('noTrips.run.hint')}</p>
         </div>
-        <Link to={`${noTripRunDialogQuery(run)}#noTripsRun`} className={buttonClass({ variant: 'primary', size: 'small' }, 'no-trip-run__confirm')} preventScrollReset>
+        <Link
+          to={`${noTripRunDialogQuery(run)}#noTripsRun`}
+          className={buttonClass({ variant: 'primary', size: 'small' }, 'no-trip-run__confirm')}
+          preventScrollReset
+        >
           {t('noTrips.run.confirmAll', { count: run.count })}
           <span className="visually-hidden">: {range}</span>
         </Link>
@@ -73,7 +94,13 @@ export function NoTripRun({ run, t, children, dialog }: { run: NoTripRunView; t:
 /** Confirm every day of a run as without ways: one form post (intent set-zero-trip-days, from, to). */
 export function NoTripsRunDialog({ run, closeHref, t }: { run: NoTripRunView; closeHref: string; t: TFunction }) {
   return (
-    <Dialog id="noTripsRun" open title={t('noTrips.run.title')} closeHref={closeHref} closeLabel={t('common:actions.close')}>
+    <Dialog
+      id="noTripsRun"
+      open
+      title={t('noTrips.run.title')}
+      closeHref={closeHref}
+      closeLabel={t('common:actions.close')}
+    >
       <p>{t('noTrips.run.text', { count: run.count, from: run.fromText, to: run.toText })}</p>
       {run.today ? <p className="text-small">{t('review17.todayNote')}</p> : null}
       <div className="no-trips-actions">
@@ -88,7 +115,9 @@ export function NoTripsRunDialog({ run, closeHref, t }: { run: NoTripRunView; cl
         <ButtonLink to={`${noTripRunExpandQuery(run)}#run-${run.from}`} variant="secondary" block>
           {t('noTrips.run.oneByOne')}
         </ButtonLink>
-        <DialogCloseLink className={buttonClass({ variant: 'ghost', block: true })}>{t('common:actions.cancel')}</DialogCloseLink>
+        <DialogCloseLink className={buttonClass({ variant: 'ghost', block: true })}>
+          {t('common:actions.cancel')}
+        </DialogCloseLink>
       </div>
     </Dialog>
   )

@@ -48,7 +48,13 @@ export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripL
   })
   const message = fields.trpFdbkReasonIds.errors?.[0]
   return (
-    <Dialog id={REPORT_DIALOG_ID} open={open} closeHref={closeHref} title={t('report.title')} closeLabel={t('common:actions.close')}>
+    <Dialog
+      id={REPORT_DIALOG_ID}
+      open={open}
+      closeHref={closeHref}
+      title={t('report.title')}
+      closeLabel={t('common:actions.close')}
+    >
       <Form method="post" className="stack" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="tripId" value={tripId} />

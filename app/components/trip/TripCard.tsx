@@ -41,7 +41,10 @@ export interface TripCardData {
   /** A manual way that can still be edited (way.allows.editManual): the card links to /ways/edit/{id}. */
   canEdit?: boolean
   /** The way can be confirmed from the card with one purpose (quickConfirmable), with the purpose to suggest. */
-  quick?: { version: number; suggestion: { purposeId: number; basis: 'samePlaces' | 'sameDestinationAndTime' } | null } | null
+  quick?: {
+    version: number
+    suggestion: { purposeId: number; basis: 'samePlaces' | 'sameDestinationAndTime' } | null
+  } | null
 }
 
 const STATUS_KEY: Record<TripListStatus, string> = {
@@ -53,7 +56,11 @@ const STATUS_KEY: Record<TripListStatus, string> = {
 
 /** The status badge (its precedence is already applied in `status`); pass `t` of the 'ways' namespace when at hand. */
 export function TripStatusBadge({ status, t }: { status: TripListStatus; t?: TFunction }) {
-  return t ? <Badge status={status} label={t(STATUS_KEY[status])} className="trip-card__badge" /> : <TripStatusBadgeOwnT status={status} />
+  return t ? (
+    <Badge status={status} label={t(STATUS_KEY[status])} className="trip-card__badge" />
+  ) : (
+    <TripStatusBadgeOwnT status={status} />
+  )
 }
 function TripStatusBadgeOwnT({ status }: { status: TripListStatus }) {
   const { t } = useTranslation('ways')
@@ -84,22 +91,31 @@ export function TripCard(props: TripCardProps) {
 }
 
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
-export function TripCardView({ trip, highlighted, reportHref, withdraw, purposes, from, t }: TripCardProps & { t: TFunction }) {
+export function TripCardView({
+  trip,
+  highlighted,
+  reportHref,
+  withdraw,
+  purposes,
+  from,
+  t,
+}: TripCardProps & { t: TFunction }) {
   const reported = trip.status === 'reported'
   const title = wayTitle(t, { ...trip, times: tripTimeText(trip) })
   const name = title.text
   const titleId = `trip-${trip.id}-title`
-  const time = title.kind !== 'times' ? (
-    <p className="trip-card__time">
-      <time dateTime={trip.startIso}>{trip.startTime}</time>
-      <span aria-hidden="true"> – </span>
-      <span className="visually-hidden"> {t('card.until')} </span>
-      <time dateTime={trip.endIso}>
-        {trip.endDate ? `${trip.endDate} ` : ''}
-        {trip.endTime}
-      </time>
-    </p>
-  ) : null
+  const time =
+    title.kind !== 'times' ? (
+      <p className="trip-card__time">
+        <time dateTime={trip.startIso}>{trip.startTime}</time>
+        <span aria-hidden="true"> – </span>
+        <span className="visually-hidden"> {t('card.until')} </span>
+        <time dateTime={trip.endIso}>
+          {trip.endDate ? `${trip.endDate} ` : ''}
+          {trip.endTime}
+        </time>
+      </p>
+    ) : null
   let actions: ReactNode = null
   const edit = trip.canEdit ? (
     <Link to={`/ways/edit/${trip.id}`} className="btn btn--ghost btn--small trip-card__action">
@@ -137,7 +153,12 @@ export function TripCardView({ trip, highlighted, reportHref, withdraw, purposes
       data-trip-id={trip.id}
       aria-labelledby={titleId}
       aria-current={highlighted ? 'true' : undefined}
-      className={cx('trip-card', 'card--link', reported && 'trip-card--reported', highlighted && 'trip-card--highlight')}
+      className={cx(
+        'trip-card',
+        'card--link',
+        reported && 'trip-card--reported',
+        highlighted && 'trip-card--highlight',
+      )}
     >
       <h3 className={cx('trip-card__name', title.kind === 'times' && 'trip-card__name--times')} id={titleId}>
         <Link className="card__link" to={wayPath(trip.id, from)}>
@@ -182,7 +203,13 @@ export function TripCardView({ trip, highlighted, reportHref, withdraw, purposes
         {actions}
       </div>
       {trip.quick && purposes?.length ? (
-        <QuickConfirm trip={trip} quick={trip.quick} purposes={purposes} label={title.kind === 'times' ? name : `${name}, ${tripTimeText(trip)}`} t={t} />
+        <QuickConfirm
+          trip={trip}
+          quick={trip.quick}
+          purposes={purposes}
+          label={title.kind === 'times' ? name : `${name}, ${tripTimeText(trip)}`}
+          t={t}
+        />
       ) : null}
       {reported && !withdraw ? <p className="trip-card__note">{t('card.reportedNote')}</p> : null}
     </Card>
@@ -194,7 +221,19 @@ export function TripCardView({ trip, highlighted, reportHref, withdraw, purposes
  * with it, the list stays where it is (a fetcher) and the card shows its new state. A suggested purpose is
  * pre-selected and marked as a suggestion; nothing is saved until "Confirm" is pressed.
  */
-function QuickConfirm({ trip, quick, purposes, label, t }: { trip: TripCardData; quick: NonNullable<TripCardData['quick']>; purposes: readonly { id: number; name: string }[]; label: string; t: TFunction }) {
+function QuickConfirm({
+  trip,
+  quick,
+  purposes,
+  label,
+  t,
+}: {
+  trip: TripCardData
+  quick: NonNullable<TripCardData['quick']>
+  purposes: readonly { id: number; name: string }[]
+  label: string
+  t: TFunction
+}) {
   const fetcher = useFetcher()
   const selectId = `quick-${trip.id}-purpose`
   const suggested = quick.suggestion?.purposeId
@@ -208,7 +247,14 @@ function QuickConfirm({ trip, quick, purposes, label, t }: { trip: TripCardData;
         {t('quick.purpose')}
         <span className="visually-hidden">: {label}</span>
       </label>
-      <select id={selectId} className="input" name="purposeId" required defaultValue={suggested ?? ''} aria-describedby={suggested ? `${selectId}-hint` : undefined}>
+      <select
+        id={selectId}
+        className="input"
+        name="purposeId"
+        required
+        defaultValue={suggested ?? ''}
+        aria-describedby={suggested ? `${selectId}-hint` : undefined}
+      >
         <option value="" disabled>
           {t('quick.choose')}
         </option>
@@ -233,7 +279,17 @@ function QuickConfirm({ trip, quick, purposes, label, t }: { trip: TripCardData;
 }
 
 /** A day without ways: opens the no-trip-day dialog, or shows that the day was confirmed as such. */
-export function NoTripDayCard({ day, state, dialogHref, t }: { day: string; state: 'open' | 'confirmed'; dialogHref: string; t: TFunction }) {
+export function NoTripDayCard({
+  day,
+  state,
+  dialogHref,
+  t,
+}: {
+  day: string
+  state: 'open' | 'confirmed'
+  dialogHref: string
+  t: TFunction
+}) {
   if (state === 'confirmed') {
     return (
       <Card className="no-trip-card no-trip-card--confirmed" data-day={day}>

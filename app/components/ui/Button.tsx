@@ -17,8 +17,18 @@ export type ButtonStyleProps = {
 }
 
 /** Class string for anything that should look like a button (e.g. a plain <a> or a <summary>). */
-export function buttonClass({ variant = 'secondary', size = 'normal', block, iconOnly }: ButtonStyleProps = {}, className?: string): string {
-  return cx('btn', `btn--${variant}`, size === 'small' && 'btn--small', block && 'btn--block', iconOnly && 'btn--icon', className)
+export function buttonClass(
+  { variant = 'secondary', size = 'normal', block, iconOnly }: ButtonStyleProps = {},
+  className?: string,
+): string {
+  return cx(
+    'btn',
+    `btn--${variant}`,
+    size === 'small' && 'btn--small',
+    block && 'btn--block',
+    iconOnly && 'btn--icon',
+    className,
+  )
 }
 
 export type ButtonProps = ComponentProps<'button'> & ButtonStyleProps

@@ -52,7 +52,9 @@ function isModifiedClick(event: MouseEvent) {
 
 /** True when the user already changed a form control (typed before JS was ready): keep the in-page section then. */
 function hasUserInput(root: HTMLElement) {
-  for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
+  for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+    'input, textarea, select',
+  )) {
     if (el instanceof HTMLSelectElement) {
       if ([...el.options].some((o) => o.selected !== o.defaultSelected)) return true
     } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
@@ -68,7 +70,9 @@ function restoreFocus(id: string, previous: Element | null) {
   const active = document.activeElement
   // Someone else already moved focus somewhere meaningful (e.g. another dialog): leave it.
   if (active && active !== document.body && active !== previous && active.isConnected) return
-  const marker = [...document.querySelectorAll('[data-dialog-return]')].find((el) => (el as HTMLElement).dataset.dialogReturn === id)
+  const marker = [...document.querySelectorAll('[data-dialog-return]')].find(
+    (el) => (el as HTMLElement).dataset.dialogReturn === id,
+  )
   for (const el of [previous, marker]) {
     if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected || el === document.body) continue
     el.focus()
@@ -150,7 +154,10 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     if (mountedRef.current && !closingRef.current && !dialogRef.current?.open) requestClose()
   }, [requestClose])
 
-  const context = useMemo<DialogContextValue>(() => ({ closeHref, requestClose: modal ? requestClose : null }), [closeHref, modal, requestClose])
+  const context = useMemo<DialogContextValue>(
+    () => ({ closeHref, requestClose: modal ? requestClose : null }),
+    [closeHref, modal, requestClose],
+  )
 
   const content = (
     <DialogContext.Provider value={context}>
@@ -174,7 +181,14 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     )
   }
   return (
-    <dialog ref={dialogRef} id={id} className={cx('dialog', className)} aria-labelledby={titleId} onCancel={onCancel} onClose={onClose}>
+    <dialog
+      ref={dialogRef}
+      id={id}
+      className={cx('dialog', className)}
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      onClose={onClose}
+    >
       {content}
     </dialog>
   )

@@ -99,7 +99,11 @@ export function Fieldset({ legend, hint, error, id: idProp, className, children 
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = `${id}-error`
   return (
-    <fieldset id={id} className={cx('fieldset', invalid && 'field--invalid', className)} aria-describedby={joinIds(hintId, invalid && errorId)}>
+    <fieldset
+      id={id}
+      className={cx('fieldset', invalid && 'field--invalid', className)}
+      aria-describedby={joinIds(hintId, invalid && errorId)}
+    >
       <legend className="fieldset__legend">{legend}</legend>
       {hint ? (
         <p className="field__hint" id={hintId}>
@@ -127,7 +131,11 @@ export function Choice({ type = 'checkbox', label, hint, className, ...input }: 
   const id = useId()
   return (
     <label className={cx('choice', className)}>
-      <input type={type} {...(hint ? { 'aria-labelledby': `${id}-label`, 'aria-describedby': `${id}-hint` } : {})} {...input} />
+      <input
+        type={type}
+        {...(hint ? { 'aria-labelledby': `${id}-label`, 'aria-describedby': `${id}-hint` } : {})}
+        {...input}
+      />
       <span className="choice__text">
         <span className="choice__label" id={`${id}-label`}>
           {label}

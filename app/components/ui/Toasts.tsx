@@ -31,7 +31,14 @@ export function Toasts({ toasts, dismissLabel = 'Dismiss', onDismiss, position =
       const dismissId = `${baseId}-dismiss-${index}`
       return (
         <div className="toasts__item" key={index}>
-          {onDismiss ? null : <input type="checkbox" className="toast__dismiss visually-hidden" id={dismissId} aria-label={dismissLabel} />}
+          {onDismiss ? null : (
+            <input
+              type="checkbox"
+              className="toast__dismiss visually-hidden"
+              id={dismissId}
+              aria-label={dismissLabel}
+            />
+          )}
           <div className={cx('toast', `toast--${toast.type}`)}>
             <Icon name={toast.type === 'error' ? 'alert' : 'check'} className="toast__icon" />
             <div className="toast__content">

@@ -1,5 +1,21 @@
-export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './Button'
-export { Field, Fieldset, Choice, type FieldProps, type FieldControlProps, type FieldsetProps, type ChoiceProps } from './Field'
+export {
+  Button,
+  ButtonLink,
+  buttonClass,
+  type ButtonProps,
+  type ButtonLinkProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './Button'
+export {
+  Field,
+  Fieldset,
+  Choice,
+  type FieldProps,
+  type FieldControlProps,
+  type FieldsetProps,
+  type ChoiceProps,
+} from './Field'
 export { Card, LinkCard, type CardProps } from './Card'
 export { Badge, type BadgeProps, type BadgeStatus } from './Badge'
 export { Paginator, type PaginatorProps, type PaginatorLabels } from './Paginator'

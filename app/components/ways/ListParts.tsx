@@ -34,14 +34,30 @@ export function ReviewProgressLine({ progress }: { progress: ReviewProgress }) {
     <div className="review-progress">
       <p className="review-progress__text">
         {t('progress.confirmed', { count: progress.total, confirmed: progress.confirmed })}
-        {progress.daysLeft != null ? <span className="review-progress__days"> · {t('progress.daysLeft', { count: progress.daysLeft })}</span> : null}
+        {progress.daysLeft != null ? (
+          <span className="review-progress__days"> · {t('progress.daysLeft', { count: progress.daysLeft })}</span>
+        ) : null}
       </p>
       <progress className="review-progress__bar" max={progress.total} value={progress.confirmed} aria-hidden="true" />
     </div>
   )
 }
 
-export function NoTripsDialog({ day, label, closeHref, hasCampaign, today, expand }: { day: string; label: string; closeHref: string; hasCampaign: boolean; today: boolean; expand?: string }) {
+export function NoTripsDialog({
+  day,
+  label,
+  closeHref,
+  hasCampaign,
+  today,
+  expand,
+}: {
+  day: string
+  label: string
+  closeHref: string
+  hasCampaign: boolean
+  today: boolean
+  expand?: string
+}) {
   const { t } = useTranslation('ways')
   return (
     <Dialog id="noTrips" open title={t('noTrips.title')} closeHref={closeHref} closeLabel={t('common:actions.close')}>
@@ -61,7 +77,9 @@ export function NoTripsDialog({ day, label, closeHref, hasCampaign, today, expan
             {t('noTrips.add')}
           </ButtonLink>
         ) : null}
-        <DialogCloseLink className={buttonClass({ variant: 'ghost', block: true })}>{t('common:actions.cancel')}</DialogCloseLink>
+        <DialogCloseLink className={buttonClass({ variant: 'ghost', block: true })}>
+          {t('common:actions.cancel')}
+        </DialogCloseLink>
       </div>
     </Dialog>
   )

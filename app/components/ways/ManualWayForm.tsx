@@ -6,7 +6,15 @@
 // as a dialog (`?dialog=purposes|start|end|modes`, ADR 005) holding a draft: OK keeps it, Cancel/Escape drops it.
 // The form then carries the kept values in hidden inputs with the same names (fixed field names).
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import {
+  Form,
+  Link,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Dialog, DialogCloseLink } from '~/components/ui/Dialog'
 import { Button, ButtonLink, Choice } from '~/components/ui'
@@ -37,7 +45,12 @@ type PickerId = 'purposes' | 'start' | 'end' | 'modes'
 const LIST_URL = FIRST_LIST_PAGE
 
 /** Opening or closing a picker (`?dialog=`) needs no new data from this route. */
-export function shouldRevalidateWayForm({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidateWayForm({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod) return defaultShouldRevalidate
   const strip = (u: URL) => {
     const p = new URLSearchParams(u.search)
@@ -48,7 +61,15 @@ export function shouldRevalidateWayForm({ currentUrl, nextUrl, formMethod, defau
 }
 
 /** The page body: heading and form; a new action result (400 with what was entered) or new loader data resets it. */
-export function ManualWayPage({ title, loaderData, actionData }: { title: string; loaderData: WayFormData; actionData?: WayFormData }) {
+export function ManualWayPage({
+  title,
+  loaderData,
+  actionData,
+}: {
+  title: string
+  loaderData: WayFormData
+  actionData?: WayFormData
+}) {
   const isNew = loaderData.id === 0
   const { t } = useTranslation('ways')
   const [state, setState] = useState(() => ({ key: 0, data: actionData ?? loaderData }))
@@ -76,7 +97,12 @@ type Invalid = Record<PickerId, boolean>
  */
 function replyErrors(reply: FormReply | null, v: WayFormValues): { message: string | null; invalid: Invalid } {
   const errors = reply?.error ?? {}
-  const given = { purposes: v.purposes.length > 0, tfcModes: v.tfcModes.length > 0, startDate: !!v.startDate, endDate: !!v.endDate }
+  const given = {
+    purposes: v.purposes.length > 0,
+    tfcModes: v.tfcModes.length > 0,
+    startDate: !!v.startDate,
+    endDate: !!v.endDate,
+  }
   const invalid: Invalid = { purposes: false, start: false, end: false, modes: false }
   for (const [field, picker] of Object.entries(WAY_FORM_PICKERS)) {
     const message = errors[field]?.[0]
@@ -127,7 +153,11 @@ function WayForm({ data }: { data: WayFormData }) {
   const modeNames = data.modes.filter((m) => shown.tfcModes.includes(m.constant)).map((m) => m.name)
   const summary: { id: PickerId; label: string; value: string }[] = [
     { id: 'purposes', label: t('manual.purposes'), value: purposeNames.join(', ') },
-    { id: 'start', label: t('manual.start'), value: displayDateTime(shown.startDate, shown.startHour, shown.startMinute) },
+    {
+      id: 'start',
+      label: t('manual.start'),
+      value: displayDateTime(shown.startDate, shown.startHour, shown.startMinute),
+    },
     { id: 'end', label: t('manual.end'), value: displayDateTime(shown.endDate, shown.endHour, shown.endMinute) },
     { id: 'modes', label: t('manual.modes'), value: modeNames.join(', ') },
   ]
@@ -165,7 +195,9 @@ function WayForm({ data }: { data: WayFormData }) {
             const content = (
               <>
                 <span className="way-field__label">{f.label}</span>
-                <span className={cx('way-field__value', !f.value && 'way-field__value--empty')}>{f.value || t('manual.notChosen')}</span>
+                <span className={cx('way-field__value', !f.value && 'way-field__value--empty')}>
+                  {f.value || t('manual.notChosen')}
+                </span>
                 <Icon name="edit" className="way-field__icon" />
                 <span className="visually-hidden">{t('manual.change')}</span>
               </>
@@ -201,13 +233,32 @@ function WayForm({ data }: { data: WayFormData }) {
         ) : (
           <div className="way-pickers">
             <div id="purposes" className={cx('picker card', invalid.purposes && 'picker--invalid')}>
-              <PurposeFields purposes={data.purposes} selected={data.values.purposes} named invalid={invalid.purposes} />
+              <PurposeFields
+                purposes={data.purposes}
+                selected={data.values.purposes}
+                named
+                invalid={invalid.purposes}
+              />
             </div>
             <div id="start" className={cx('picker card', invalid.start && 'picker--invalid')}>
-              <DateTimeFields which="start" legend={t('manual.start')} value={pick(data.values, 'start')} today={data.today} named invalid={invalid.start} />
+              <DateTimeFields
+                which="start"
+                legend={t('manual.start')}
+                value={pick(data.values, 'start')}
+                today={data.today}
+                named
+                invalid={invalid.start}
+              />
             </div>
             <div id="end" className={cx('picker card', invalid.end && 'picker--invalid')}>
-              <DateTimeFields which="end" legend={t('manual.end')} value={pick(data.values, 'end')} today={data.today} named invalid={invalid.end} />
+              <DateTimeFields
+                which="end"
+                legend={t('manual.end')}
+                value={pick(data.values, 'end')}
+                today={data.today}
+                named
+                invalid={invalid.end}
+              />
             </div>
             <div id="modes" className={cx('picker card', invalid.modes && 'picker--invalid')}>
               <ModeFields modes={data.modes} selected={data.values.tfcModes} named invalid={invalid.modes} />
@@ -231,7 +282,9 @@ function WayForm({ data }: { data: WayFormData }) {
             <DraftForm
               initial={values.purposes}
               onOk={(purposes) => commit({ purposes })}
-              render={(draft, set) => <PurposeFields purposes={data.purposes} selected={draft} onChange={set} legendHidden />}
+              render={(draft, set) => (
+                <PurposeFields purposes={data.purposes} selected={draft} onChange={set} legendHidden />
+              )}
             />
           </Dialog>
           {(['start', 'end'] as const).map((which) => (
@@ -274,9 +327,13 @@ interface DateTime {
   minute: number
 }
 const pick = (v: WayFormValues, which: 'start' | 'end'): DateTime =>
-  which === 'start' ? { date: v.startDate, hour: v.startHour, minute: v.startMinute } : { date: v.endDate, hour: v.endHour, minute: v.endMinute }
+  which === 'start'
+    ? { date: v.startDate, hour: v.startHour, minute: v.startMinute }
+    : { date: v.endDate, hour: v.endHour, minute: v.endMinute }
 const unpick = (which: 'start' | 'end', d: DateTime): Partial<WayFormValues> =>
-  which === 'start' ? { startDate: d.date, startHour: d.hour, startMinute: d.minute } : { endDate: d.date, endHour: d.hour, endMinute: d.minute }
+  which === 'start'
+    ? { startDate: d.date, startHour: d.hour, startMinute: d.minute }
+    : { endDate: d.date, endHour: d.hour, endMinute: d.minute }
 
 /** What the time inputs hold while being edited: text, clamped on blur and on OK; `last`: the last valid time shown. */
 interface TimeDraft {
@@ -285,7 +342,12 @@ interface TimeDraft {
   minute: string
   last: DateTime
 }
-const timeDraft = (d: DateTime): TimeDraft => ({ date: d.date, hour: twoDigits(d.hour), minute: twoDigits(d.minute), last: d })
+const timeDraft = (d: DateTime): TimeDraft => ({
+  date: d.date,
+  hour: twoDigits(d.hour),
+  minute: twoDigits(d.minute),
+  last: d,
+})
 /** Clamped to 0-24 / 0-59; invalid input falls back to the previous value. */
 const fromTimeDraft = (d: TimeDraft): DateTime => ({
   date: d.date,
@@ -315,7 +377,15 @@ function HiddenValues({ values }: { values: WayFormValues }) {
 // ---------------------------------------------------------------------------------------------------------------
 // Dialog bodies: a draft of one field; OK (also Enter) keeps it, Cancel closes without it.
 
-function DraftForm<T>({ initial, onOk, render }: { initial: T; onOk: (draft: T) => void; render: (draft: T, set: (d: T) => void) => ReactNode }) {
+function DraftForm<T>({
+  initial,
+  onOk,
+  render,
+}: {
+  initial: T
+  onOk: (draft: T) => void
+  render: (draft: T, set: (d: T) => void) => ReactNode
+}) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState(initial)
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -349,7 +419,14 @@ function toggle<T>(list: T[], item: T, on: boolean): T[] {
   return on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item)
 }
 
-function PurposeFields({ purposes, selected, named, onChange, invalid, legendHidden }: ChoiceProps<number> & { purposes: WayFormData['purposes'] }) {
+function PurposeFields({
+  purposes,
+  selected,
+  named,
+  onChange,
+  invalid,
+  legendHidden,
+}: ChoiceProps<number> & { purposes: WayFormData['purposes'] }) {
   const { t } = useTranslation('ways')
   return (
     <fieldset className="fieldset" aria-describedby={cx('purposes-hint', invalid && 'way-error')}>
@@ -364,7 +441,10 @@ function PurposeFields({ purposes, selected, named, onChange, invalid, legendHid
             label={p.name}
             {...(named
               ? { name: 'purposes', value: p.id, defaultChecked: selected.includes(p.id) }
-              : { checked: selected.includes(p.id), onChange: (e) => onChange?.(toggle(selected, p.id, e.currentTarget.checked)) })}
+              : {
+                  checked: selected.includes(p.id),
+                  onChange: (e) => onChange?.(toggle(selected, p.id, e.currentTarget.checked)),
+                })}
           />
         ))}
       </div>
@@ -372,7 +452,14 @@ function PurposeFields({ purposes, selected, named, onChange, invalid, legendHid
   )
 }
 
-function ModeFields({ modes, selected, named, onChange, invalid, legendHidden }: ChoiceProps<string> & { modes: WayFormData['modes'] }) {
+function ModeFields({
+  modes,
+  selected,
+  named,
+  onChange,
+  invalid,
+  legendHidden,
+}: ChoiceProps<string> & { modes: WayFormData['modes'] }) {
   const { t } = useTranslation('ways')
   return (
     <fieldset className="fieldset" aria-describedby={cx('modes-hint', invalid && 'way-error')}>
@@ -393,7 +480,10 @@ function ModeFields({ modes, selected, named, onChange, invalid, legendHidden }:
             }
             {...(named
               ? { name: 'tfcModes', value: m.constant, defaultChecked: selected.includes(m.constant) }
-              : { checked: selected.includes(m.constant), onChange: (e) => onChange?.(toggle(selected, m.constant, e.currentTarget.checked)) })}
+              : {
+                  checked: selected.includes(m.constant),
+                  onChange: (e) => onChange?.(toggle(selected, m.constant, e.currentTarget.checked)),
+                })}
           />
         ))}
       </div>
@@ -407,7 +497,10 @@ type DateTimeFieldsProps = {
   legendHidden?: boolean
   today: string
   invalid?: boolean
-} & ({ named: true; value: DateTime; draft?: never; onDraft?: never } | { named?: false; value?: never; draft: TimeDraft; onDraft: (d: TimeDraft) => void })
+} & (
+  | { named: true; value: DateTime; draft?: never; onDraft?: never }
+  | { named?: false; value?: never; draft: TimeDraft; onDraft: (d: TimeDraft) => void }
+)
 
 /** A date picker and a time picker (hour and minute text inputs, with an 'at ... o'clock' label). */
 function DateTimeFields(props: DateTimeFieldsProps) {
@@ -447,7 +540,14 @@ function DateTimeFields(props: DateTimeFieldsProps) {
           <label className="field__label" htmlFor={id('date')}>
             {t('manual.date')}
           </label>
-          <input type="date" id={id('date')} max={today} aria-describedby={describedBy} aria-invalid={invalid || undefined} {...input('date')} />
+          <input
+            type="date"
+            id={id('date')}
+            max={today}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            {...input('date')}
+          />
         </div>
         <div className="datetime__time">
           <span className="field__label" id={id('time')}>

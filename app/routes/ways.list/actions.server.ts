@@ -38,7 +38,11 @@ export const listActions = {
       // The card has no place for a field error: back to the card with the message as a toast.
       invalid: async ({ context, filter, page, back }: ListActionArgs, submission) => {
         const tripId = typeof submission.payload.tripId === 'string' ? parseIdText(submission.payload.tripId) : null
-        return redirectWithToast(context, tripId ? listCardHref(filter, page, tripId) : back, failure('ways:quick.choosePurpose'))
+        return redirectWithToast(
+          context,
+          tripId ? listCardHref(filter, page, tripId) : back,
+          failure('ways:quick.choosePurpose'),
+        )
       },
     },
   ),
@@ -56,10 +60,17 @@ export const listActions = {
     return redirectWithToast(context, to, success('ways:review17.unmarked'))
   }),
   // A run of days without ways confirmed in one go.
-  'set-zero-trip-days': intent(NoTripDaysSchema, async ({ from = '', to: last = '' }, { context, back }: ListActionArgs) => {
-    const range = parseDayRange(`${from}..${last}`)
-    const to = range ? `${back}${noTripRunExpandQuery(range)}#day-${range.to}` : back
-    const marked = await runOrToast(context, to, (ctx) => tripService.setZeroTripDays(ctx, { from, to: last }))
-    return redirectWithToast(context, range ? `${back}#day-${range.to}` : back, success('ways:noTrips.run.saved', { count: marked.days.length }))
-  }),
+  'set-zero-trip-days': intent(
+    NoTripDaysSchema,
+    async ({ from = '', to: last = '' }, { context, back }: ListActionArgs) => {
+      const range = parseDayRange(`${from}..${last}`)
+      const to = range ? `${back}${noTripRunExpandQuery(range)}#day-${range.to}` : back
+      const marked = await runOrToast(context, to, (ctx) => tripService.setZeroTripDays(ctx, { from, to: last }))
+      return redirectWithToast(
+        context,
+        range ? `${back}#day-${range.to}` : back,
+        success('ways:noTrips.run.saved', { count: marked.days.length }),
+      )
+    },
+  ),
 } satisfies IntentTable<ListActionArgs>

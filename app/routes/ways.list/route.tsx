@@ -50,7 +50,12 @@ function parseRoute(params: Route.LoaderArgs['params']) {
   return { filter, page, id }
 }
 
-function cardData(t: TripDto, locale: Parameters<typeof formatDistance>[1], ends: WayEnds | undefined, suggestion: Suggestion | undefined): TripCardData {
+function cardData(
+  t: TripDto,
+  locale: Parameters<typeof formatDistance>[1],
+  ends: WayEnds | undefined,
+  suggestion: Suggestion | undefined,
+): TripCardData {
   // startTime/endTime are 'YYYY-MM-DD HH:mm' in the study's time zone already.
   const startDay = t.startTime.slice(0, 10)
   const endDay = t.endTime.slice(0, 10)
@@ -74,8 +79,14 @@ function cardData(t: TripDto, locale: Parameters<typeof formatDistance>[1], ends
     canReport: t.way.allows.report,
     canWithdraw: t.way.allows.withdrawReport,
     canEdit: t.way.allows.editManual,
-    quick: quickConfirmable(t.way, t.legs.map((l) => l.tfcModes))
-      ? { version: t.version, suggestion: suggestion ? { purposeId: suggestion.purposeId, basis: suggestion.basis } : null }
+    quick: quickConfirmable(
+      t.way,
+      t.legs.map((l) => l.tfcModes),
+    )
+      ? {
+          version: t.version,
+          suggestion: suggestion ? { purposeId: suggestion.purposeId, basis: suggestion.basis } : null,
+        }
       : null,
   }
 }
@@ -90,42 +101,62 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = authed(context)
   const url = new URL(request.url)
 
-  const result = await tripService.getTrips(ctx, { ...LIST_FILTER_PARAMS[filter], sortOrder: 'DESC', ...pageFetch(page, limit), withGeom: false })
+  const result = await tripService.getTrips(ctx, {
+    ...LIST_FILTER_PARAMS[filter],
+    sortOrder: 'DESC',
+    ...pageFetch(page, limit),
+    withGeom: false,
+  })
   const { previous, items } = splitOverlap(result.trps, page)
   const pages = pageCount(result.totalNo, limit)
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
-  const open = items.filter((t) => quickConfirmable(t.way, t.legs.map((l) => l.tfcModes)))
+  const open = items.filter((t) =>
+    quickConfirmable(
+      t.way,
+      t.legs.map((l) => l.tfcModes),
+    ),
+  )
   const [ends, suggestions, purposeList, progress] = await Promise.all([
-    wayEndNamesOf(ctx, items.map((t) => t.id)),
+    wayEndNamesOf(
+      ctx,
+      items.map((t) => t.id),
+    ),
     purposeSuggestions(ctx, open),
     open.length ? listTripPurposes(ctx) : [],
     reviewProgress(ctx),
   ])
   const cards = new Map(items.map((t) => [t.id, cardData(t, locale, ends.get(t.id), suggestions.get(t.id))]))
-  const days = pageDays(result.periods, previous ? { id: previous.id, day: previous.startTime.slice(0, 10) } : null, filter === 'all').map(
-    (d) => {
-      const label = dayLabel(d.day, today, locale)
-      return {
-        ...d,
-        label: label.text,
-        date: label.kind === 'other' ? null : `${weekdayName(d.day, locale)}, ${dayToDisplay(d.day)}`,
-        trips: d.tripIds.map((tid) => cards.get(tid)!).filter(Boolean),
-      }
-    },
-  )
+  const days = pageDays(
+    result.periods,
+    previous ? { id: previous.id, day: previous.startTime.slice(0, 10) } : null,
+    filter === 'all',
+  ).map((d) => {
+    const label = dayLabel(d.day, today, locale)
+    return {
+      ...d,
+      label: label.text,
+      date: label.kind === 'other' ? null : `${weekdayName(d.day, locale)}, ${dayToDisplay(d.day)}`,
+      trips: d.tripIds.map((tid) => cards.get(tid)!).filter(Boolean),
+    }
+  })
 
   // Dialogs (ADR 005): ?dialog=noTrips&day=YYYY-MM-DD, ?dialog=report&trip=<id>.
   const dialog = url.searchParams.get('dialog')
   const dialogDay = url.searchParams.get('day')
-  const noTripsDay = dialog === 'noTrips' && isDateParam(dialogDay) && days.some((d) => d.day === dialogDay && d.empty === 'open') ? dialogDay : null
+  const noTripsDay =
+    dialog === 'noTrips' && isDateParam(dialogDay) && days.some((d) => d.day === dialogDay && d.empty === 'open')
+      ? dialogDay
+      : null
   const reportId = dialog === 'report' ? parseIdText(url.searchParams.get('trip')) : null
   const reportTrip = reportId != null && cards.get(reportId)?.canReport ? reportId : null
   const reasons = reportTrip ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons : []
   // Consecutive open days as one card (domain/noTripRuns.ts): ?dialog=noTripsRun&days=FROM..TO confirms them all,
   // ?expand=FROM..TO (or a single-day dialog of one of them) shows them one by one.
   const expand = parseDayRange(url.searchParams.get('expand'))
-  const opened = (run: { from: string; to: string }) => (expand != null && rangesOverlap(expand, run)) || (noTripsDay != null && noTripsDay >= run.from && noTripsDay <= run.to)
+  const opened = (run: { from: string; to: string }) =>
+    (expand != null && rangesOverlap(expand, run)) ||
+    (noTripsDay != null && noTripsDay >= run.from && noTripsDay <= run.to)
   const groups = groupNoTripRuns(days).map((g) =>
     g.kind === 'day'
       ? g
@@ -143,7 +174,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         },
   )
   const runDays = dialog === 'noTripsRun' ? parseDayRange(url.searchParams.get('days')) : null
-  const noTripsRun = runDays && groups.some((g) => g.kind === 'run' && g.from === runDays.from && g.to === runDays.to) ? runDays.from : null
+  const noTripsRun =
+    runDays && groups.some((g) => g.kind === 'run' && g.from === runDays.from && g.to === runDays.to)
+      ? runDays.from
+      : null
 
   return {
     filter,
@@ -194,7 +228,12 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
       count={pages}
       visible={visiblePages(page, pages)}
       hrefFor={(p) => listPath(filter, p)}
-      labels={{ nav: t('list.pages'), previous: t('list.newer'), next: t('list.older'), page: (n) => t('list.page', { page: n }) }}
+      labels={{
+        nav: t('list.pages'),
+        previous: t('list.newer'),
+        next: t('list.older'),
+        page: (n) => t('list.page', { page: n }),
+      }}
     />
   )
 
@@ -220,7 +259,9 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                   trip={trip}
                   highlighted={trip.id === highlight}
                   reportHref={reportDialogHref(trip.id)}
-                  withdraw={trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null}
+                  withdraw={
+                    trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null
+                  }
                   purposes={loaderData.purposes}
                   from={filter}
                 />
@@ -239,8 +280,22 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <>
-            <NoTripDayCard t={t} day={d.day} state={d.empty} dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`} />
-            {loaderData.noTripsDay === d.day ? <NoTripsDialog day={d.day} label={d.date ? `${d.label}, ${d.date}` : d.label} closeHref={`${here}${keep}#day-${d.day}`} hasCampaign={loaderData.hasCampaign} today={d.day === loaderData.today} expand={run ? dayRangeParam(run) : undefined} /> : null}
+            <NoTripDayCard
+              t={t}
+              day={d.day}
+              state={d.empty}
+              dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`}
+            />
+            {loaderData.noTripsDay === d.day ? (
+              <NoTripsDialog
+                day={d.day}
+                label={d.date ? `${d.label}, ${d.date}` : d.label}
+                closeHref={`${here}${keep}#day-${d.day}`}
+                hasCampaign={loaderData.hasCampaign}
+                today={d.day === loaderData.today}
+                expand={run ? dayRangeParam(run) : undefined}
+              />
+            ) : null}
           </>
         )}
       </section>
@@ -250,7 +305,14 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
   let body
   if (outOfRange) {
     body = (
-      <EmptyState title={t('list.outOfRange.title')} action={<ButtonLink to={listPath(filter, 1)} variant="primary">{t('list.outOfRange.action')}</ButtonLink>}>
+      <EmptyState
+        title={t('list.outOfRange.title')}
+        action={
+          <ButtonLink to={listPath(filter, 1)} variant="primary">
+            {t('list.outOfRange.action')}
+          </ButtonLink>
+        }
+      >
         <p>{t('list.outOfRange.text', { count: pages })}</p>
       </EmptyState>
     )
@@ -272,7 +334,16 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
         ) : null}
         {loaderData.groups.map((g) =>
           g.kind === 'run' ? (
-            <NoTripRun key={`run-${g.from}`} run={g.run} t={t} dialog={loaderData.noTripsRun === g.from ? <NoTripsRunDialog run={g.run} t={t} closeHref={back(`run-${g.from}`)} /> : null}>
+            <NoTripRun
+              key={`run-${g.from}`}
+              run={g.run}
+              t={t}
+              dialog={
+                loaderData.noTripsRun === g.from ? (
+                  <NoTripsRunDialog run={g.run} t={t} closeHref={back(`run-${g.from}`)} />
+                ) : null
+              }
+            >
               {g.days.map((d) => renderDay(d, g))}
             </NoTripRun>
           ) : (
@@ -289,7 +360,9 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
       <div className="page-header">
         <h1 id="list-title">{t('list.title')}</h1>
         {totalNo > 0 && !outOfRange ? (
-          <p className="text-muted text-small">{t('list.range', { first: loaderData.first, last: loaderData.last, total: totalNo })}</p>
+          <p className="text-muted text-small">
+            {t('list.range', { first: loaderData.first, last: loaderData.last, total: totalNo })}
+          </p>
         ) : null}
       </div>
       {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}

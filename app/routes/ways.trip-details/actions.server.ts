@@ -31,21 +31,33 @@ export const tripDetailActions = {
     await run(context, back, (ctx) => tripService.setTripPurposes(ctx, { id, purposeIds: purposes, version }))
     return redirectWithToast(context, back, success('common:success.wayUpdated'))
   }),
-  'set-leg-purposes': intent(SetLegPurposesSchema, async ({ legId, purposes, version }, { context, back }: TripActionArgs) => {
-    await run(context, back, (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tripPurposes: purposes }, version }))
-    return redirectWithToast(context, at(back, `leg=${legId}`), success('common:success.legUpdated'))
-  }),
-  'set-leg-modes': intent(SetLegModesSchema, async ({ legId, tfcModes, version, go }, { context, id, back }: TripActionArgs) => {
-    const result = await run(context, back, (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }))
-    // Back / Next open the neighbouring leg's selector (the selector has back, ok and next buttons).
-    const detail = await tripDetail(authed(context), id)
-    const index = detail.trip.legs.findIndex((l) => l.id === legId)
-    const target = go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined
-    if (target && detail.trip.way.allows.setModes) return redirect(`${at(back, `dialog=modes&leg=${target.id}`)}#modes`)
-    const changed = version === undefined || result.version !== version
-    const leg = at(back, `leg=${legId}`)
-    return changed ? redirectWithToast(context, leg, success('common:success.legUpdated')) : redirect(leg)
-  }),
+  'set-leg-purposes': intent(
+    SetLegPurposesSchema,
+    async ({ legId, purposes, version }, { context, back }: TripActionArgs) => {
+      await run(context, back, (ctx) =>
+        tripService.updateLeg(ctx, { leg: { id: legId, tripPurposes: purposes }, version }),
+      )
+      return redirectWithToast(context, at(back, `leg=${legId}`), success('common:success.legUpdated'))
+    },
+  ),
+  'set-leg-modes': intent(
+    SetLegModesSchema,
+    async ({ legId, tfcModes, version, go }, { context, id, back }: TripActionArgs) => {
+      const result = await run(context, back, (ctx) =>
+        tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }),
+      )
+      // Back / Next open the neighbouring leg's selector (the selector has back, ok and next buttons).
+      const detail = await tripDetail(authed(context), id)
+      const index = detail.trip.legs.findIndex((l) => l.id === legId)
+      const target =
+        go === 'next' ? detail.trip.legs[index + 1] : go === 'prev' ? detail.trip.legs[index - 1] : undefined
+      if (target && detail.trip.way.allows.setModes)
+        return redirect(`${at(back, `dialog=modes&leg=${target.id}`)}#modes`)
+      const changed = version === undefined || result.version !== version
+      const leg = at(back, `leg=${legId}`)
+      return changed ? redirectWithToast(context, leg, success('common:success.legUpdated')) : redirect(leg)
+    },
+  ),
   confirm: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
     await run(context, back, (ctx) => tripService.confirmTrip(ctx, { id, version }))
     return redirectWithToast(context, back, success('common:success.wayConfirmed'))

@@ -38,7 +38,13 @@ import { LegList } from '~/components/trip/detail/LegList'
 import { MapLegend } from '~/components/trip/detail/MapLegend'
 import { StatusBadge } from '~/components/trip/detail/StatusBadge'
 import { StepBody, StepProgress } from '~/components/trip/detail/StepPanel'
-import { ConfirmDialog, DeleteLegDialog, DeleteWayDialog, ModesDialog, PurposeDialog } from '~/components/trip/detail/TripDialogs'
+import {
+  ConfirmDialog,
+  DeleteLegDialog,
+  DeleteWayDialog,
+  ModesDialog,
+  PurposeDialog,
+} from '~/components/trip/detail/TripDialogs'
 import { FormBasics, SubmitButton, hrefWith, timeOf } from '~/components/trip/detail/shared'
 import { Icon } from '~/components/icons/ModeSprite'
 import { ButtonLink, cx } from '~/components/ui'
@@ -61,14 +67,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const inQuestionnaireSteps = detail.step === Step.BeforeQuestionnaires || detail.step === Step.Questionnaires
   const questionnaireView = inQuestionnaireSteps && url.searchParams.get('view') === 'questionnaire'
   const questionnaire = questionnaireView ? await loadQuestionnaireStep(ctx, id, url.searchParams) : null
-  const reasons = dialog === 'report' && detail.trip.way.allows.report ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons : []
+  const reasons =
+    dialog === 'report' && detail.trip.way.allows.report
+      ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons
+      : []
   const ends = questionnaireView ? { start: null, end: null } : await wayEndNames(ctx, detail.trip.legs)
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
   const listParam = url.searchParams.get('list')
   const from = isListFilter(listParam) ? listParam : 'all'
   const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
-  return { ...detail, questionnaire, reasons, ends, back, next: nextId ? wayPath(nextId, from) : null, locale: req(context).locale }
+  return {
+    ...detail,
+    questionnaire,
+    reasons,
+    ends,
+    back,
+    next: nextId ? wayPath(nextId, from) : null,
+    locale: req(context).locale,
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -91,7 +108,8 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
   const dialog = search.get('dialog')
   const questionnaireView = questionnaire !== null
   // Step 3's button starts the questionnaires and selects the way-level view.
-  const step = loaderData.step === Step.BeforeQuestionnaires && questionnaireView ? Step.Questionnaires : loaderData.step
+  const step =
+    loaderData.step === Step.BeforeQuestionnaires && questionnaireView ? Step.Questionnaires : loaderData.step
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes
   const editModes = allows.setModes
@@ -101,11 +119,19 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
 
   const timeRange = t('detail.timeRange', {
     start: timeOf(trip.startTime),
-    end: trip.endTime.slice(0, 10) === trip.startTime.slice(0, 10) ? timeOf(trip.endTime) : `${dateOf(trip.endTime)} ${timeOf(trip.endTime)}`,
+    end:
+      trip.endTime.slice(0, 10) === trip.startTime.slice(0, 10)
+        ? timeOf(trip.endTime)
+        : `${dateOf(trip.endTime)} ${timeOf(trip.endTime)}`,
   })
   // The same name as on the list's card: where the way went, else when.
   const names = nameParts(trip.name, trip.legs)
-  const title = wayTitle(t, { ...names, from: ends.start?.name ?? null, to: ends.end?.name ?? null, times: timeRange }).text
+  const title = wayTitle(t, {
+    ...names,
+    from: ends.start?.name ?? null,
+    to: ends.end?.name ?? null,
+    times: timeRange,
+  }).text
   const modesText = trip.legs.map((l) => l.tfcModes.map((m) => t(`common:modes.${m.constant}`)).join('/')).join(', ')
   const mapLegs = trip.legs.map((l) => ({ id: l.id, geom: l.geom, mode: l.tfcModes[0]?.constant ?? 'UNKNOWN' }))
   const distance = formatDistance(trip.distance, locale)
@@ -153,7 +179,14 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
         </header>
 
         <section className="card trip-step" aria-labelledby="step-title">
-          <StepProgress step={step} purposeHref={allows.setPurposes && step !== Step.Purpose ? hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose') : null} />
+          <StepProgress
+            step={step}
+            purposeHref={
+              allows.setPurposes && step !== Step.Purpose
+                ? hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')
+                : null
+            }
+          />
           <StepBody step={step} trip={trip} pathname={pathname} search={search} />
           {loaderData.next ? (
             <p className="trip-step__next">
@@ -194,7 +227,12 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
                 endName={ends.end?.name}
                 noBackgroundText={t('map.noBackground')}
                 title={t('map.svgTitle')}
-                description={t('map.desc', { count: trip.legs.length, start: timeOf(trip.startTime), end: timeOf(trip.endTime), modes: modesText })}
+                description={t('map.desc', {
+                  count: trip.legs.length,
+                  start: timeOf(trip.startTime),
+                  end: timeOf(trip.endTime),
+                  modes: modesText,
+                })}
                 emptyText={t('map.noRoute')}
                 interactiveLabel={t('map.interactive')}
                 zoomInTitle={t('map.zoomIn')}
@@ -227,7 +265,12 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
               </SubmitButton>
             </Form>
             {editable ? (
-              <ButtonLink size="small" variant="danger" to={hrefWith(pathname, search, { dialog: 'delete' }, 'delete')} preventScrollReset>
+              <ButtonLink
+                size="small"
+                variant="danger"
+                to={hrefWith(pathname, search, { dialog: 'delete' }, 'delete')}
+                preventScrollReset
+              >
                 <Icon name="trash" />
                 {t('way.delete')}
               </ButtonLink>
@@ -242,14 +285,24 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           open={dialog === 'purpose'}
           closeHref={selectedLeg ? hrefWith(pathname, search, { dialog: null }) : closeHref}
           purposes={purposes}
-          chosen={selectedLeg ? selectedLeg.tripPurposes.map((p) => p.id) : [...new Set(trip.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))]}
+          chosen={
+            selectedLeg
+              ? selectedLeg.tripPurposes.map((p) => p.id)
+              : [...new Set(trip.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))]
+          }
           leg={selectedLeg ? { id: selectedLeg.id, n: legIndex + 1 } : null}
           version={trip.version}
           lastResult={replyFor(actionData, 'set-purposes', 'set-leg-purposes')}
         />
       ) : null}
       {editLegs && selectedLeg ? (
-        <DeleteLegDialog open={dialog === 'delete-leg'} closeHref={closeHref} leg={selectedLeg} n={legIndex + 1} version={trip.version} />
+        <DeleteLegDialog
+          open={dialog === 'delete-leg'}
+          closeHref={closeHref}
+          leg={selectedLeg}
+          n={legIndex + 1}
+          version={trip.version}
+        />
       ) : null}
       {editModes && selectedLeg ? (
         <ModesDialog

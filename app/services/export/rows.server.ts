@@ -11,7 +11,15 @@ import type { Locale } from '~/domain/locale'
 import { allQuestions } from '~/domain/questionFlow'
 import { localized } from '../info.server'
 import { TRAFFIC_MODES } from '~/domain/trafficModes'
-import { legsOf, toTripDto, type Catalogues, type LegDto, type LegRow, type TripDto, type TripRow } from '../trip/model.server'
+import {
+  legsOf,
+  toTripDto,
+  type Catalogues,
+  type LegDto,
+  type LegRow,
+  type TripDto,
+  type TripRow,
+} from '../trip/model.server'
 import { textIn, type StoredQuestionnaire } from '../questionnaire/store.server'
 import type { Question, SubQuestion, AnswerOption } from '../schemas/campaign-file'
 
@@ -33,7 +41,10 @@ export const BATCH_SIZE = 1000
 // Columns
 
 export const PARTICIPANT_COLUMNS: Column[] = [
-  { name: 'participant_id', desc: 'pseudonymous participant id (stable per participant, not derived from the e-mail address)' },
+  {
+    name: 'participant_id',
+    desc: 'pseudonymous participant id (stable per participant, not derived from the e-mail address)',
+  },
 ]
 export const IDENTITY_COLUMNS: Column[] = [
   { name: 'email', desc: 'e-mail address (only with --with-identity)' },
@@ -43,20 +54,35 @@ export const IDENTITY_COLUMNS: Column[] = [
 
 export const TRIP_COLUMNS: Column[] = [
   { name: 'trip_id', desc: 'id of the way (trip)' },
-  { name: 'name', desc: "the way's name as the participant sees it: their own, or derived from the purposes (at most 3, German names)" },
+  {
+    name: 'name',
+    desc: "the way's name as the participant sees it: their own, or derived from the purposes (at most 3, German names)",
+  },
   { name: 'start', desc: 'start, ISO 8601 with the study time zone offset, e.g. 2026-11-02T08:10:00+01:00' },
   { name: 'end', desc: 'end, ISO 8601 with offset' },
   { name: 'duration_s', desc: 'duration in seconds' },
   { name: 'distance_m', desc: 'length in metres (sum of the legs); empty for ways added by hand' },
   { name: 'legs', desc: 'number of legs' },
-  { name: 'detected_modes', desc: 'traffic modes as recorded by the app, distinct, in leg order (constants, | separated)' },
-  { name: 'confirmed_modes', desc: 'traffic modes as confirmed or corrected by the participant, distinct, in leg order (UNKNOWN: none set)' },
+  {
+    name: 'detected_modes',
+    desc: 'traffic modes as recorded by the app, distinct, in leg order (constants, | separated)',
+  },
+  {
+    name: 'confirmed_modes',
+    desc: 'traffic modes as confirmed or corrected by the participant, distinct, in leg order (UNKNOWN: none set)',
+  },
   { name: 'purpose_ids', desc: 'trip purpose ids of all legs, distinct (| separated; names in catalogues.json)' },
   { name: 'purposes', desc: 'the same purposes by name (German)' },
-  { name: 'creation_type', desc: 'CREATED_AUTOMATICALLY (recorded by the app) or CREATED_MANUALLY (added by the participant)' },
+  {
+    name: 'creation_type',
+    desc: 'CREATED_AUTOMATICALLY (recorded by the app) or CREATED_MANUALLY (added by the participant)',
+  },
   { name: 'creation_time', desc: 'when the way was created, ISO 8601 with offset' },
   { name: 'validated', desc: 'true when every leg was validated by the participant (purposes and modes confirmed)' },
-  { name: 'confirmed', desc: 'true when the way is confirmed (validated and its questionnaires answered; irreversible)' },
+  {
+    name: 'confirmed',
+    desc: 'true when the way is confirmed (validated and its questionnaires answered; irreversible)',
+  },
   { name: 'questionnaire_answered', desc: "the way's own (trip-based) questionnaire is answered, or there is none" },
   { name: 'all_questions_answered', desc: 'the way and all its legs have their questionnaires answered' },
   { name: 'status', desc: 'status shown in the list: reported, questionnairesUnanswered, unconfirmed or confirmed' },
@@ -73,7 +99,10 @@ export const LEG_COLUMNS: Column[] = [
   { name: 'end', desc: 'end, ISO 8601 with offset' },
   { name: 'duration_s', desc: 'duration in seconds' },
   { name: 'length_m', desc: 'length in metres as recorded (empty: unknown)' },
-  { name: 'detected_modes', desc: 'traffic modes as recorded by the app (constants, | separated; empty: none recorded)' },
+  {
+    name: 'detected_modes',
+    desc: 'traffic modes as recorded by the app (constants, | separated; empty: none recorded)',
+  },
   { name: 'confirmed_modes', desc: 'traffic modes as confirmed or corrected by the participant (UNKNOWN: none set)' },
   { name: 'purpose_ids', desc: 'trip purpose ids (| separated; names in catalogues.json)' },
   { name: 'purposes', desc: 'the same purposes by name (German)' },
@@ -117,7 +146,10 @@ export const ANSWER_COLUMNS: Column[] = [
   { name: 'question_type', desc: 'question type, e.g. SINGLE_CHOICE, TEXT, INT_NO_INPUT' },
   { name: 'sub_question_id', desc: 'sub-question (matrix row) id of the answer option' },
   { name: 'answer_option_id', desc: 'answer option id (unique within the questionnaire)' },
-  { name: 'text', desc: 'the answer text: free text, a number, a date as unix seconds, a time HH:mm:ss (may be empty for a chosen option)' },
+  {
+    name: 'text',
+    desc: 'the answer text: free text, a number, a date as unix seconds, a time HH:mm:ss (may be empty for a chosen option)',
+  },
   { name: 'answered_at', desc: 'when the questionnaire was sent, ISO 8601 with offset' },
 ]
 
@@ -132,8 +164,13 @@ export const valuesOf = (row: Row, columns: Column[]): CellValue[] => columns.ma
 
 /** The research export's catalogues: a campaign's purposes and reasons (plus the global ones) in one language. */
 export async function campaignCatalogues(db: DbOrTx, campaignId: number, locale: Locale): Promise<ExportCatalogues> {
-  const scope = <C extends typeof tripPurposes.campaignId | typeof feedbackReasons.campaignId>(col: C) => or(isNull(col), eq(col, campaignId))
-  const purposeRows = await db.select().from(tripPurposes).where(scope(tripPurposes.campaignId)).orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id))
+  const scope = <C extends typeof tripPurposes.campaignId | typeof feedbackReasons.campaignId>(col: C) =>
+    or(isNull(col), eq(col, campaignId))
+  const purposeRows = await db
+    .select()
+    .from(tripPurposes)
+    .where(scope(tripPurposes.campaignId))
+    .orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id))
   const reasonRows = await db
     .select()
     .from(feedbackReasons)
@@ -170,18 +207,31 @@ export interface WayBatchItem {
  * by trip id (keyset paging: each batch starts after the last id of the one before, so memory holds one batch and
  * rows written meanwhile are neither skipped twice nor repeated).
  */
-export async function* wayBatches(db: DbOrTx, where: SQL | undefined, batchSize = BATCH_SIZE): AsyncGenerator<WayBatchItem[]> {
+export async function* wayBatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+  batchSize = BATCH_SIZE,
+): AsyncGenerator<WayBatchItem[]> {
   let after = 0
   for (;;) {
     const rows = await db
-      .select({ row: trips, pseudonym: users.pseudonym, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        row: trips,
+        pseudonym: users.pseudonym,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(trips)
       .innerJoin(users, eq(users.id, trips.userId))
       .where(and(where, gt(trips.id, after)))
       .orderBy(asc(trips.id))
       .limit(batchSize)
     if (!rows.length) return
-    const legMap = await legsOf(db, rows.map((r) => r.row.id))
+    const legMap = await legsOf(
+      db,
+      rows.map((r) => r.row.id),
+    )
     yield rows.map((r) => ({
       row: r.row,
       legs: legMap.get(r.row.id) ?? [],
@@ -268,7 +318,8 @@ export function legGeometry(l: Pick<LegDto, 'geom'>): LineString | null {
 /** GeoJSON properties and CSV cells hold scalars: lists become '|'-joined strings (QGIS and geopandas read them as text). */
 export function flatten(row: Row): Record<string, string | number | boolean | null> {
   const out: Record<string, string | number | boolean | null> = {}
-  for (const [k, v] of Object.entries(row)) out[k] = Array.isArray(v) ? v.join('|') : ((v ?? null) as string | number | boolean | null)
+  for (const [k, v] of Object.entries(row))
+    out[k] = Array.isArray(v) ? v.join('|') : ((v ?? null) as string | number | boolean | null)
   return out
 }
 
@@ -283,11 +334,18 @@ export interface ZeroTripDayItem {
 }
 
 /** No-trip days matching `where` (on zero_trip_days/users), keyset-paged by (user, day). */
-export async function* zeroTripDayBatches(db: DbOrTx, where: SQL | undefined, batchSize = BATCH_SIZE): AsyncGenerator<ZeroTripDayItem[]> {
+export async function* zeroTripDayBatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+  batchSize = BATCH_SIZE,
+): AsyncGenerator<ZeroTripDayItem[]> {
   let after: { userId: number; day: string } | null = null
   for (;;) {
     const next: SQL | undefined = after
-      ? or(gt(zeroTripDays.userId, after.userId), and(eq(zeroTripDays.userId, after.userId), gt(zeroTripDays.day, after.day)))
+      ? or(
+          gt(zeroTripDays.userId, after.userId),
+          and(eq(zeroTripDays.userId, after.userId), gt(zeroTripDays.day, after.day)),
+        )
       : undefined
     const rows: (ParticipantFields & { userId: number; day: string; createdAt: Date })[] = await db
       .select({
@@ -332,18 +390,31 @@ export interface AnswerItem {
 }
 
 /** Answers matching `where` (on answers/users), keyset-paged by answer id. */
-export async function* answerBatches(db: DbOrTx, where: SQL | undefined, batchSize = BATCH_SIZE): AsyncGenerator<AnswerItem[]> {
+export async function* answerBatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+  batchSize = BATCH_SIZE,
+): AsyncGenerator<AnswerItem[]> {
   let after = 0
   for (;;) {
     const rows = await db
-      .select({ answer: answers, pseudonym: users.pseudonym, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        answer: answers,
+        pseudonym: users.pseudonym,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(answers)
       .innerJoin(users, eq(users.id, answers.userId))
       .where(and(where, gt(answers.id, after)))
       .orderBy(asc(answers.id))
       .limit(batchSize)
     if (!rows.length) return
-    yield rows.map((r) => ({ answer: r.answer, participant: { pseudonym: r.pseudonym, email: r.email, firstName: r.firstName, lastName: r.lastName } }))
+    yield rows.map((r) => ({
+      answer: r.answer,
+      participant: { pseudonym: r.pseudonym, email: r.email, firstName: r.firstName, lastName: r.lastName },
+    }))
     if (rows.length < batchSize) return
     after = rows[rows.length - 1].answer.id
   }
@@ -363,7 +434,8 @@ export function optionIndex(list: StoredQuestionnaire[]): Map<number, Map<number
     const byOption = new Map<number, OptionRef>()
     for (const question of allQuestions(questionnaire.def.section)) {
       for (const subQuestion of question.subQuestions) {
-        for (const option of subQuestion.answOpts) byOption.set(option.id, { questionnaire, question, subQuestion, option })
+        for (const option of subQuestion.answOpts)
+          byOption.set(option.id, { questionnaire, question, subQuestion, option })
       }
     }
     out.set(questionnaire.id, byOption)
@@ -372,7 +444,12 @@ export function optionIndex(list: StoredQuestionnaire[]): Map<number, Map<number
 }
 
 /** answers.csv's record of an answer; the question's and option's texts too when a locale is given. */
-export function answerRecord(a: AnswerRow, index: Map<number, Map<number, OptionRef>>, timeZone: string, textsIn?: Locale): Row {
+export function answerRecord(
+  a: AnswerRow,
+  index: Map<number, Map<number, OptionRef>>,
+  timeZone: string,
+  textsIn?: Locale,
+): Row {
   const ref = index.get(a.questionnaireId)?.get(a.answOptId)
   const tripId = a.tripId ?? (a.scope.startsWith('trip:') ? Number(a.scope.slice(5)) : null)
   const row: Row = {
@@ -400,4 +477,7 @@ export function answerRecord(a: AnswerRow, index: Map<number, Map<number, Option
 /** Filters for the research export: everything of the participants currently assigned to the campaign. */
 export const ofCampaign = (campaignId: number) => eq(users.campaignId, campaignId)
 export const answersOfCampaign = (campaignId: number, questionnaireIds: number[]) =>
-  and(eq(users.campaignId, campaignId), questionnaireIds.length ? inArray(answers.questionnaireId, questionnaireIds) : eq(answers.id, -1))
+  and(
+    eq(users.campaignId, campaignId),
+    questionnaireIds.length ? inArray(answers.questionnaireId, questionnaireIds) : eq(answers.id, -1),
+  )

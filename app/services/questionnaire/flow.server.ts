@@ -7,7 +7,15 @@
 import { and, eq, ilike } from 'drizzle-orm'
 import { pois as poisTable } from '~/db/schema'
 import { numberBounds, questionOk, questionProblem, rowTextMax, type CheckEnv } from '~/domain/answerCheck'
-import { field, formLike, parseQuestionForm, questionFormState, type FormLike, type FormState, type InputNotice } from '~/domain/answerInput'
+import {
+  field,
+  formLike,
+  parseQuestionForm,
+  questionFormState,
+  type FormLike,
+  type FormState,
+  type InputNotice,
+} from '~/domain/answerInput'
 import { latLonInputText, parseLatLonInput } from '~/domain/geoAnswer'
 import { maximumSum, sliderConfig, type SliderConfig } from '~/domain/numbers'
 import {
@@ -31,7 +39,17 @@ import { ServiceError, type AuthedContext } from '../core.server'
 import { searchPlaces } from '../geocoder.server'
 import { listOwnPois } from '../poi.server'
 import type { Question } from '../schemas/campaign-file'
-import { checkEnv, copiesFor, EMPTY_DRAFT, readDrafts, textIn, writeDraft, type Draft, type Scope, type StoredQuestionnaire } from './store.server'
+import {
+  checkEnv,
+  copiesFor,
+  EMPTY_DRAFT,
+  readDrafts,
+  textIn,
+  writeDraft,
+  type Draft,
+  type Scope,
+  type StoredQuestionnaire,
+} from './store.server'
 
 /** A form's reply in conform's shape: the field errors as catalogue keys, under q<id> per question. */
 type FormReply = SubmissionResult<string[]>
@@ -113,7 +131,13 @@ export interface FlowView {
 }
 
 export type FlowOutcome =
-  | { kind: 'show'; part: number; notice?: { key: InputNotice; questionId: number }; error?: FlowError; prompt?: boolean }
+  | {
+      kind: 'show'
+      part: number
+      notice?: { key: InputNotice; questionId: number }
+      error?: FlowError
+      prompt?: boolean
+    }
   | { kind: 'completed' }
   | { kind: 'failed'; error: ServiceError }
   | { kind: 'gone' }
@@ -175,7 +199,10 @@ function copyTargets(flow: Flow, k: number): number[] {
   if (p.legIdx == null || p.qtn.def.applyResps === false) return []
   return flow.parts
     .map((x, j) => ({ x, j }))
-    .filter(({ x, j }) => j > k && x.qtn.id === p.qtn.id && x.tfcMode === p.tfcMode && x.legIdx != null && !isComplete(flow, j))
+    .filter(
+      ({ x, j }) =>
+        j > k && x.qtn.id === p.qtn.id && x.tfcMode === p.tfcMode && x.legIdx != null && !isComplete(flow, j),
+    )
     .map(({ j }) => j)
 }
 
@@ -242,17 +269,41 @@ export function questionView(q: Question, locale: Locale, seed = 0): QuestionVie
 
 /** A refusal of the flow as the form's reply (see FlowView.reply). */
 export function flowReply(error: FlowError): FormReply {
-  return { status: 'error', error: { [error.questionId == null ? '' : questionField(error.questionId)]: [flowMessage(error.reason)] } }
+  return {
+    status: 'error',
+    error: { [error.questionId == null ? '' : questionField(error.questionId)]: [flowMessage(error.reason)] },
+  }
 }
 
 const REASONS = new Set<string>([
-  'unknownOption', 'duplicate', 'hidden', 'mandatory', 'oneAnswer', 'exclusive', 'tooMany', 'number', 'range', 'sum', 'date',
-  'future', 'time', 'textLength', 'lineBreak', 'place', 'incomplete', 'placeNotFound', 'geocoder',
+  'unknownOption',
+  'duplicate',
+  'hidden',
+  'mandatory',
+  'oneAnswer',
+  'exclusive',
+  'tooMany',
+  'number',
+  'range',
+  'sum',
+  'date',
+  'future',
+  'time',
+  'textLength',
+  'lineBreak',
+  'place',
+  'incomplete',
+  'placeNotFound',
+  'geocoder',
 ])
 const NOTICES = new Set<string>(['clamped', 'sumReduced', 'exclusiveOnly', 'textCut', 'timeAdjusted'])
 
 /** What the flow shows for the page's search parameters (and an error an action just returned). */
-export async function flowView(flow: Flow, search: URLSearchParams, actionError?: FlowError | null): Promise<FlowView | null> {
+export async function flowView(
+  flow: Flow,
+  search: URLSearchParams,
+  actionError?: FlowError | null,
+): Promise<FlowView | null> {
   const { parts, ctx } = flow
   if (!parts.length) return null
   const open = firstOpen(flow)
@@ -269,7 +320,11 @@ export async function flowView(flow: Flow, search: URLSearchParams, actionError?
   const question = current ? questionView(current, ctx.locale, ctx.user.id) : null
   const isLast = k === parts.length - 1 && position >= total - 1
   const canComplete =
-    isLast && parts.every((_, i) => progressOf(flow, i, i === k && current ? { extraSeen: current.id, trust: current.id } : {}).firstOpen === -1)
+    isLast &&
+    parts.every(
+      (_, i) =>
+        progressOf(flow, i, i === k && current ? { extraSeen: current.id, trust: current.id } : {}).firstOpen === -1,
+    )
   const targets = search.get(P.prompt) === '1' && position === total - 1 ? copyTargets(flow, k) : []
   const forThis = (id: string | null) => current != null && id === String(current.id)
   const urlError = search.get(P.error)
@@ -277,7 +332,10 @@ export async function flowView(flow: Flow, search: URLSearchParams, actionError?
   if (actionError && (actionError.questionId == null || actionError.questionId === current?.id)) {
     reply = flowReply(actionError)
   } else if (urlError && REASONS.has(urlError) && (forThis(search.get(P.question)) || urlError === 'incomplete')) {
-    reply = flowReply({ reason: urlError as FlowErrorReason, questionId: urlError === 'incomplete' ? null : (current?.id ?? null) })
+    reply = flowReply({
+      reason: urlError as FlowErrorReason,
+      questionId: urlError === 'incomplete' ? null : (current?.id ?? null),
+    })
   }
   const notice = search.get(P.notice)
   const needsPlaces = current != null && (current.type === 'SINGLE_LOCATOR' || current.type === 'MULTIPLE_LOCATOR')
@@ -290,11 +348,15 @@ export async function flowView(flow: Flow, search: URLSearchParams, actionError?
     total,
     showProg: part.qtn.def.showProg !== false,
     question,
-    state: current ? questionFormState(current, draft.resps, flow.env, { seen: draft.seenQuestionIds.includes(current.id) }) : {},
+    state: current
+      ? questionFormState(current, draft.resps, flow.env, { seen: draft.seenQuestionIds.includes(current.id) })
+      : {},
     isFirst: k === 0 && position === 0,
     isLast,
     canComplete,
-    prompt: targets.length ? { legs: targets.map((j) => ({ legNo: parts[j].legIdx! + 1, mode: parts[j].tfcMode ?? 'UNKNOWN' })) } : null,
+    prompt: targets.length
+      ? { legs: targets.map((j) => ({ legNo: parts[j].legIdx! + 1, mode: parts[j].tfcMode ?? 'UNKNOWN' })) }
+      : null,
     notice: notice && NOTICES.has(notice) && forThis(search.get(P.question)) ? (notice as InputNotice) : null,
     reply,
     version: `${k}-${position}-${draft.updatedAt?.getTime() ?? 0}`,
@@ -304,7 +366,10 @@ export async function flowView(flow: Flow, search: URLSearchParams, actionError?
 }
 
 /** The search parameters for an outcome of kind 'show' (the redirect target of a post). */
-export function outcomeSearch(o: Extract<FlowOutcome, { kind: 'show' }>, opts: { withError: boolean }): URLSearchParams {
+export function outcomeSearch(
+  o: Extract<FlowOutcome, { kind: 'show' }>,
+  opts: { withError: boolean },
+): URLSearchParams {
   const s = new URLSearchParams({ [P.part]: String(o.part) })
   if (o.prompt) s.set(P.prompt, '1')
   if (o.notice && !o.error) s.set(P.notice, o.notice.key)
@@ -321,7 +386,11 @@ export function outcomeSearch(o: Extract<FlowOutcome, { kind: 'show' }>, opts: {
  * Locator questions without the map: a saved place ("poi:ID", or "clear") or an address / "lat, lon" typed in
  * replace the point field. An address is looked up with the place search (GEOCODER_URL, else the own places).
  */
-async function resolvePlaces(ctx: AuthedContext, q: QuestionLike, form: FormLike): Promise<{ form: FormLike; error: FlowErrorReason | null }> {
+async function resolvePlaces(
+  ctx: AuthedContext,
+  q: QuestionLike,
+  form: FormLike,
+): Promise<{ form: FormLike; error: FlowErrorReason | null }> {
   if (q.type !== 'SINGLE_LOCATOR' && q.type !== 'MULTIPLE_LOCATOR') return { form, error: null }
   const overrides = new Map<string, string>()
   let error: FlowErrorReason | null = null
@@ -342,7 +411,12 @@ async function resolvePlaces(ctx: AuthedContext, q: QuestionLike, form: FormLike
           const [row] = await ctx.db
             .select()
             .from(poisTable)
-            .where(and(eq(poisTable.userId, ctx.user.id), ilike(poisTable.name, `%${where.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
+            .where(
+              and(
+                eq(poisTable.userId, ctx.user.id),
+                ilike(poisTable.name, `%${where.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+              ),
+            )
             .limit(1)
           if (row) overrides.set(field.value(o.id), latLonInputText(row))
           else error = e.constant === 'GEOCODER_FAILED' ? 'geocoder' : 'placeNotFound'
@@ -398,7 +472,9 @@ export async function flowPost(flow: Flow, raw: FormData | URLSearchParams, subm
       const jSection = flow.parts[j].qtn.def.section
       const seen = copiedSeenIds(jSection, copy)
       // Keep what the participant already answered there for questions the copy leaves out (locators).
-      const own = draftOf(flow, j).resps.filter((a) => !copy.some((c) => sameQuestion(jSection, c.answOptId, a.answOptId)))
+      const own = draftOf(flow, j).resps.filter(
+        (a) => !copy.some((c) => sameQuestion(jSection, c.answOptId, a.answOptId)),
+      )
       await save(flow, j, { resps: [...copy, ...own], seenQuestionIds: seen, position: 0 })
       const f = progressOf(flow, j).firstOpen
       if (f > 0) await moveTo(flow, j, f)

@@ -75,11 +75,19 @@ export function campaignOf(ctx: AuthedContext): number {
 }
 
 export async function campaignQuestionnaires(db: DbOrTx, campaignId: number): Promise<StoredQuestionnaire[]> {
-  const rows = await db.select().from(questionnaires).where(eq(questionnaires.campaignId, campaignId)).orderBy(asc(questionnaires.id))
+  const rows = await db
+    .select()
+    .from(questionnaires)
+    .where(eq(questionnaires.campaignId, campaignId))
+    .orderBy(asc(questionnaires.id))
   return rows.map(toStored)
 }
 
-export async function questionnaireByType(db: DbOrTx, campaignId: number, type: QuestionnaireType): Promise<StoredQuestionnaire | null> {
+export async function questionnaireByType(
+  db: DbOrTx,
+  campaignId: number,
+  type: QuestionnaireType,
+): Promise<StoredQuestionnaire | null> {
   const rows = await db
     .select()
     .from(questionnaires)
@@ -90,7 +98,11 @@ export async function questionnaireByType(db: DbOrTx, campaignId: number, type: 
 }
 
 /** A questionnaire of the caller's campaign, of one of the given types; QUESTIONNAIRE_NOT_FOUND otherwise. */
-export async function ownQuestionnaire(ctx: AuthedContext, id: number, types: QuestionnaireType[]): Promise<StoredQuestionnaire> {
+export async function ownQuestionnaire(
+  ctx: AuthedContext,
+  id: number,
+  types: QuestionnaireType[],
+): Promise<StoredQuestionnaire> {
   const campaignId = ctx.user.campaignId
   if (campaignId == null) throw new ServiceError('QUESTIONNAIRE_NOT_FOUND')
   const [row] = await ctx.db
@@ -105,7 +117,13 @@ export async function isCompleted(db: DbOrTx, userId: number, questionnaireId: n
   const rows = await db
     .select({ q: questionnaireCompletions.questionnaireId })
     .from(questionnaireCompletions)
-    .where(and(eq(questionnaireCompletions.userId, userId), eq(questionnaireCompletions.questionnaireId, questionnaireId), eq(questionnaireCompletions.scope, scope)))
+    .where(
+      and(
+        eq(questionnaireCompletions.userId, userId),
+        eq(questionnaireCompletions.questionnaireId, questionnaireId),
+        eq(questionnaireCompletions.scope, scope),
+      ),
+    )
   return rows.length > 0
 }
 
@@ -146,7 +164,8 @@ export async function assertCampaignAnswerable(ctx: AuthedContext, q: StoredQues
   const own = q.type === 'INITIAL' ? s.initial : s.final
   if (own?.answered) throw new ServiceError('QUESTIONNAIRE_ALREADY_ANSWERED')
   if (own?.available) throw new ServiceError('QUESTIONNAIRE_NOT_AVAILABLE', { available: own.available })
-  if (q.type === 'FINAL' && s.initial?.mandatory && !s.initial.answered) throw new ServiceError('QUESTIONNAIRE_INITIAL_NOT_ANSWERED')
+  if (q.type === 'FINAL' && s.initial?.mandatory && !s.initial.answered)
+    throw new ServiceError('QUESTIONNAIRE_INITIAL_NOT_ANSWERED')
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -157,7 +176,11 @@ type LegRow = typeof legs.$inferSelect
 
 /** The caller's trip with its legs (in order); TRIP_NOT_FOUND for another participant's id. */
 export async function ownTripWithLegs(db: DbOrTx, userId: number, tripId: number, opts: { forUpdate?: boolean } = {}) {
-  const q = db.select().from(trips).where(and(eq(trips.id, tripId), eq(trips.userId, userId))).limit(1)
+  const q = db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.id, tripId), eq(trips.userId, userId)))
+    .limit(1)
   const [trip] = opts.forUpdate ? await q.for('update') : await q
   if (!trip) throw new ServiceError('TRIP_NOT_FOUND')
   const legRows = await db.select().from(legs).where(eq(legs.tripId, trip.id)).orderBy(asc(legs.idx), asc(legs.id))
@@ -181,7 +204,11 @@ export function legModeFor(q: Pick<StoredQuestionnaire, 'tfcModes'>, leg: Pick<L
 }
 
 /** Whether a new way with legs of these modes has questionnaires to answer (none without a campaign). */
-export async function questionnairesAskedFor(db: DbOrTx, campaignId: number | null, legModes: readonly (readonly string[])[]) {
+export async function questionnairesAskedFor(
+  db: DbOrTx,
+  campaignId: number | null,
+  legModes: readonly (readonly string[])[],
+) {
   if (campaignId == null) return { trip: false, legs: legModes.map(() => false) }
   return questionnairesAsked(await campaignQuestionnaires(db, campaignId), legModes)
 }
@@ -201,7 +228,13 @@ export interface TripPart {
  * The questionnaires of a way: the trip-based one (if the campaign has one), then per leg (in order) each
  * leg-based one that applies to the leg's mode. `answered` from completions or the imported flags.
  */
-export async function tripParts(db: DbOrTx, userId: number, campaignId: number | null, trip: TripRow, legRows: LegRow[]): Promise<TripPart[]> {
+export async function tripParts(
+  db: DbOrTx,
+  userId: number,
+  campaignId: number | null,
+  trip: TripRow,
+  legRows: LegRow[],
+): Promise<TripPart[]> {
   if (campaignId == null) return []
   const list = await campaignQuestionnaires(db, campaignId)
   const scopes: Scope[] = [tripScope(trip.id), ...legRows.map((l) => legScope(l.id))]
@@ -210,7 +243,15 @@ export async function tripParts(db: DbOrTx, userId: number, campaignId: number |
   const tripQ = list.find((q) => q.type === 'TRIP_BASED')
   if (tripQ) {
     const scope = tripScope(trip.id)
-    parts.push({ qtn: tripQ, scope, tripId: trip.id, legId: null, legIdx: null, tfcMode: null, answered: trip.qtnAnswered || done.has(`${tripQ.id}|${scope}`) })
+    parts.push({
+      qtn: tripQ,
+      scope,
+      tripId: trip.id,
+      legId: null,
+      legIdx: null,
+      tfcMode: null,
+      answered: trip.qtnAnswered || done.has(`${tripQ.id}|${scope}`),
+    })
   }
   const legQs = list.filter((q) => q.type === 'LEG_BASED')
   legRows.forEach((leg, i) => {
@@ -218,7 +259,15 @@ export async function tripParts(db: DbOrTx, userId: number, campaignId: number |
       const mode = legModeFor(q, leg)
       if (!mode) continue
       const scope = legScope(leg.id)
-      parts.push({ qtn: q, scope, tripId: trip.id, legId: leg.id, legIdx: i, tfcMode: mode, answered: leg.qtnsAnswered || done.has(`${q.id}|${scope}`) })
+      parts.push({
+        qtn: q,
+        scope,
+        tripId: trip.id,
+        legId: leg.id,
+        legIdx: i,
+        tfcMode: mode,
+        answered: leg.qtnsAnswered || done.has(`${q.id}|${scope}`),
+      })
     }
   })
   return parts
@@ -243,7 +292,9 @@ export async function refreshQuestionFlags(tx: DbOrTx, userId: number, campaignI
     const answered = parts.filter((p) => p.legId === leg.id).every((p) => p.answered)
     if (answered && !leg.qtnsAnswered) await tx.update(legs).set({ qtnsAnswered: true }).where(eq(legs.id, leg.id))
   }
-  const legsAnswered = legRows.every((l) => l.qtnsAnswered || parts.filter((p) => p.legId === l.id).every((p) => p.answered))
+  const legsAnswered = legRows.every(
+    (l) => l.qtnsAnswered || parts.filter((p) => p.legId === l.id).every((p) => p.answered),
+  )
   const allQuestionsAnswered = qtnAnswered && legsAnswered
   await tx
     .update(trips)
@@ -300,11 +351,22 @@ export async function storeAnswers(
   await tx.insert(questionnaireCompletions).values({ userId, questionnaireId: q.id, scope })
   await tx
     .delete(questionnaireDrafts)
-    .where(and(eq(questionnaireDrafts.userId, userId), eq(questionnaireDrafts.questionnaireId, q.id), eq(questionnaireDrafts.scope, scope)))
+    .where(
+      and(
+        eq(questionnaireDrafts.userId, userId),
+        eq(questionnaireDrafts.questionnaireId, q.id),
+        eq(questionnaireDrafts.scope, scope),
+      ),
+    )
 }
 
 /** Answers as stored for a user, questionnaire and scope. */
-export async function storedAnswers(db: DbOrTx, userId: number, questionnaireId: number, scope: Scope): Promise<Answer[]> {
+export async function storedAnswers(
+  db: DbOrTx,
+  userId: number,
+  questionnaireId: number,
+  scope: Scope,
+): Promise<Answer[]> {
   const rows = await db
     .select({ answOptId: answers.answOptId, text: answers.text })
     .from(answers)
@@ -322,7 +384,11 @@ export interface Draft {
 
 export const EMPTY_DRAFT: Draft = { resps: [], seenQuestionIds: [], position: 0, updatedAt: null }
 
-export async function readDrafts(db: DbOrTx, userId: number, keys: { questionnaireId: number; scope: Scope }[]): Promise<Map<string, Draft>> {
+export async function readDrafts(
+  db: DbOrTx,
+  userId: number,
+  keys: { questionnaireId: number; scope: Scope }[],
+): Promise<Map<string, Draft>> {
   const out = new Map<string, Draft>()
   if (!keys.length) return out
   const rows = await db
@@ -337,16 +403,37 @@ export async function readDrafts(db: DbOrTx, userId: number, keys: { questionnai
         ),
       ),
     )
-  for (const r of rows) out.set(`${r.questionnaireId}|${r.scope}`, { resps: r.resps, seenQuestionIds: r.seenQuestionIds, position: r.position, updatedAt: r.updatedAt })
+  for (const r of rows)
+    out.set(`${r.questionnaireId}|${r.scope}`, {
+      resps: r.resps,
+      seenQuestionIds: r.seenQuestionIds,
+      position: r.position,
+      updatedAt: r.updatedAt,
+    })
   return out
 }
 
-export async function writeDraft(db: DbOrTx, userId: number, questionnaireId: number, scope: Scope, draft: Omit<Draft, 'updatedAt'>, now: Date) {
-  const values = { resps: draft.resps, seenQuestionIds: draft.seenQuestionIds, position: Math.max(0, Math.trunc(draft.position)), updatedAt: now }
+export async function writeDraft(
+  db: DbOrTx,
+  userId: number,
+  questionnaireId: number,
+  scope: Scope,
+  draft: Omit<Draft, 'updatedAt'>,
+  now: Date,
+) {
+  const values = {
+    resps: draft.resps,
+    seenQuestionIds: draft.seenQuestionIds,
+    position: Math.max(0, Math.trunc(draft.position)),
+    updatedAt: now,
+  }
   await db
     .insert(questionnaireDrafts)
     .values({ userId, questionnaireId, scope, ...values })
-    .onConflictDoUpdate({ target: [questionnaireDrafts.userId, questionnaireDrafts.questionnaireId, questionnaireDrafts.scope], set: values })
+    .onConflictDoUpdate({
+      target: [questionnaireDrafts.userId, questionnaireDrafts.questionnaireId, questionnaireDrafts.scope],
+      set: values,
+    })
 }
 
 /** Copies of a leg questionnaire's answers for later legs (locator questions are not copied). */

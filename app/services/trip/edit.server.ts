@@ -37,15 +37,39 @@ import { quickConfirmable, refusal, wayFacts, wayState, type WayAction, type Way
 import { isTrafficMode } from '~/domain/trafficModes'
 import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
-import { method, requireSession, ServiceError, zId, type AuthedContext, type Empty, type Service, type ServiceContext } from '../core.server'
-import { catalogues, ownTrip, ownTripRow, refreshTrip, toLegDto, type Catalogues, type LegDto, type LegRow, type TripDto, type TripRow } from './model.server'
+import {
+  method,
+  requireSession,
+  ServiceError,
+  zId,
+  type AuthedContext,
+  type Empty,
+  type Service,
+  type ServiceContext,
+} from '../core.server'
+import {
+  catalogues,
+  ownTrip,
+  ownTripRow,
+  refreshTrip,
+  toLegDto,
+  type Catalogues,
+  type LegDto,
+  type LegRow,
+  type TripDto,
+  type TripRow,
+} from './model.server'
 
 const zVersion = z.coerce.number().int().nonnegative().optional()
 const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
 /** A mode as a constant or as { constant, name }. */
-const zMode = z.union([z.string(), z.object({ constant: z.string() }).passthrough()]).transform((m) => (typeof m === 'string' ? m : m.constant))
+const zMode = z
+  .union([z.string(), z.object({ constant: z.string() }).passthrough()])
+  .transform((m) => (typeof m === 'string' ? m : m.constant))
 /** A purpose as an id or as { id, name }. */
-const zPurpose = z.union([zId, z.object({ id: zId }).passthrough()]).transform((p) => (typeof p === 'number' ? p : p.id))
+const zPurpose = z
+  .union([zId, z.object({ id: zId }).passthrough()])
+  .transform((p) => (typeof p === 'number' ? p : p.id))
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared helpers
@@ -100,7 +124,8 @@ async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
 }
 
 function assertVersion(trip: TripRow, version: number | undefined) {
-  if (version !== undefined && version !== trip.version) throw new ServiceError('TRIP_CHANGED', { version: trip.version })
+  if (version !== undefined && version !== trip.version)
+    throw new ServiceError('TRIP_CHANGED', { version: trip.version })
 }
 
 /**
@@ -182,7 +207,8 @@ export const tripEditMethods = {
           if (input.tripPurposes.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
           set.purposeIds = await checkPurposes(input.tripPurposes, ctx, cat)
         }
-        if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes))) set.tfcModes = checkModes(input.tfcModes)
+        if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes)))
+          set.tfcModes = checkModes(input.tfcModes)
         if (input.applyGeom && input.geom && JSON.stringify(input.geom) !== JSON.stringify(leg.geom)) {
           set.geom = input.geom.map((p) => ({ lat: p.lat, lon: p.lon }))
           set.len = input.len ?? (input.geom.length > 1 ? Math.round(pathLength(input.geom)) : null)
@@ -197,7 +223,13 @@ export const tripEditMethods = {
           if ('geom' in set) assertAllows(before, 'deleteLeg')
           assertVersion(trip, version)
           // Modes and validation are judged with the purposes this request sets (the app sends them together).
-          const after = 'purposeIds' in set ? stateOf(trip, legRows.map((l) => (l.id === leg.id ? { purposeIds: set.purposeIds! } : l))) : before
+          const after =
+            'purposeIds' in set
+              ? stateOf(
+                  trip,
+                  legRows.map((l) => (l.id === leg.id ? { purposeIds: set.purposeIds! } : l)),
+                )
+              : before
           if ('tfcModes' in set) assertAllows(after, 'setModes')
           // validationStatus true rides along on every update the app sends: where validating is not allowed yet
           // it is left out, unless it is all the request asks for.
@@ -214,10 +246,16 @@ export const tripEditMethods = {
           if (set.validationStatus) await confirmIfAllValidated(tx, trip.id)
         }
         const [fresh] = await tx.select().from(legs).where(eq(legs.id, leg.id))
-        const [{ version: newVersion }] = await tx.select({ version: trips.version }).from(trips).where(eq(trips.id, trip.id))
+        const [{ version: newVersion }] = await tx
+          .select({ version: trips.version })
+          .from(trips)
+          .where(eq(trips.id, trip.id))
         const index = legRows.findIndex((l) => l.id === leg.id)
         return {
-          leg: toLegDto(fresh, cat, ctx.env.STUDY_TIME_ZONE, { first: index === 0, last: index === legRows.length - 1 }),
+          leg: toLegDto(fresh, cat, ctx.env.STUDY_TIME_ZONE, {
+            first: index === 0,
+            last: index === legRows.length - 1,
+          }),
           version: newVersion,
         }
       })
@@ -459,7 +497,13 @@ export const confirmWithPurpose = method({
       const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
       const state = stateOf(trip, legRows)
       if (state.state === 'questions' || state.state === 'done') return { version: trip.version }
-      if (!quickConfirmable(state, legRows.map((l) => l.tfcModes))) throw new ServiceError(state.allows.setPurposes ? 'MODES_REQUIRED' : refusal(state.state))
+      if (
+        !quickConfirmable(
+          state,
+          legRows.map((l) => l.tfcModes),
+        )
+      )
+        throw new ServiceError(state.allows.setPurposes ? 'MODES_REQUIRED' : refusal(state.state))
       assertVersion(trip, version)
       await tx.update(legs).set({ purposeIds: chosen, validationStatus: true }).where(eq(legs.tripId, trip.id))
       await refreshTrip(tx, trip.id)

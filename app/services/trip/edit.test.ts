@@ -46,15 +46,26 @@ beforeAll(async () => {
   const c = await createUser(db, { email: 'c@example.org', password: 'secret', verified: true })
   loneEmail = c.email
   lone = serviceContext(database, { user: asSessionUser({ id: c.id, email: c.email, campaignId: null }) })
-  await db.insert(tripPurposes).values({ id: GLOBAL_PURPOSE, campaignId: null, name: { de_DE: 'Allgemein', en_US: 'General' } })
+  await db
+    .insert(tripPurposes)
+    .values({ id: GLOBAL_PURPOSE, campaignId: null, name: { de_DE: 'Allgemein', en_US: 'General' } })
 })
 afterAll(() => database.close())
 
-type LegInput = { tfcModes?: string[]; tripPurposes?: number[]; validationStatus?: boolean; qtnsAnswered?: boolean; geom?: { lat: number; lon: number }[] }
+type LegInput = {
+  tfcModes?: string[]
+  tripPurposes?: number[]
+  validationStatus?: boolean
+  qtnsAnswered?: boolean
+  geom?: { lat: number; lon: number }[]
+}
 
 let minute = 0
 /** Imports one way (legs of 10 minutes each, on a line eastwards) and returns its id. */
-async function way(legInputs: LegInput[], opts: { email?: string; trip?: Record<string, unknown> } = {}): Promise<number> {
+async function way(
+  legInputs: LegInput[],
+  opts: { email?: string; trip?: Record<string, unknown> } = {},
+): Promise<number> {
   const base = minute
   minute += legInputs.length * 10 + 30
   const clock = (m: number) => {
@@ -75,7 +86,11 @@ async function way(legInputs: LegInput[], opts: { email?: string; trip?: Record<
   }))
   // A trips file without questionnaire flags means "not answered": these ways have none open unless opts.trip says so.
   const trip = { qtnAnswered: true, allQuestionsAnswered: true, ...opts.trip, legs }
-  const { tripIds } = await importTrips(db, { email: opts.email ?? meEmail, trips: [trip] }, { timeZone: 'Europe/Berlin' })
+  const { tripIds } = await importTrips(
+    db,
+    { email: opts.email ?? meEmail, trips: [trip] },
+    { timeZone: 'Europe/Berlin' },
+  )
   return tripIds[0]
 }
 
@@ -132,7 +147,11 @@ describe('step 1: setTripPurposes', () => {
     const written = await state(id)
     expect(await tripService.setTripPurposes(me, { id, purposeIds: [WORK], version: v })).toEqual({ version: v + 1 })
     expect(await state(id)).toEqual(written)
-    await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [LEISURE], version: v }), 'TRIP_CHANGED')
+    await refusedUnchanged(
+      id,
+      () => tripService.setTripPurposes(me, { id, purposeIds: [LEISURE], version: v }),
+      'TRIP_CHANGED',
+    )
   })
 
   test('changeable until confirmed; empty and unknown purposes are refused', async () => {
@@ -164,7 +183,9 @@ describe('step 1: setTripPurposes', () => {
     await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
     const [first] = (await state(id)).legs
     // The companion app's updateLeg always sends validationStatus true.
-    await tripService.updateLeg(me, { leg: { id: first.id, tripPurposes: [WORK], tfcModes: ['WALK'], validationStatus: true } })
+    await tripService.updateLeg(me, {
+      leg: { id: first.id, tripPurposes: [WORK], tfcModes: ['WALK'], validationStatus: true },
+    })
     const d = await detail(id)
     expect(d.trip.way).toMatchObject({ state: 'modes', status: 'unconfirmed' })
     expect(d.trip.way.allows.confirm).toBe(true)
@@ -174,7 +195,10 @@ describe('step 1: setTripPurposes', () => {
 
   test('accepts the object shape ({ id, name }) and numeric strings', async () => {
     const id = await three()
-    await tripService.setTripPurposes(me, { id: String(id), purposeIds: [{ id: WORK, name: 'Arbeit' }, String(LEISURE)] })
+    await tripService.setTripPurposes(me, {
+      id: String(id),
+      purposeIds: [{ id: WORK, name: 'Arbeit' }, String(LEISURE)],
+    })
     expect((await state(id)).legs.every((l) => l.purposeIds.join() === `${WORK},${LEISURE}`)).toBe(true)
   })
 })
@@ -186,8 +210,16 @@ describe('updateLeg: what each step allows', () => {
     const r = await tripService.updateLeg(me, { leg: { id: first.id, tripPurposes: [{ id: LEISURE, name: 'x' }] } })
     expect(r.leg.tripPurposes.map((p) => p.id)).toEqual([LEISURE])
     expect((await detail(id)).step).toBe(Step.Purpose) // the other legs still have none
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }), 'WRONG_STEP')
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, validationStatus: true } }), 'WRONG_STEP')
+    await refusedUnchanged(
+      id,
+      () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }),
+      'WRONG_STEP',
+    )
+    await refusedUnchanged(
+      id,
+      () => tripService.updateLeg(me, { leg: { id: first.id, validationStatus: true } }),
+      'WRONG_STEP',
+    )
   })
 
   test('step TrafficModes: modes yes (constants or { constant, name }), purposes no; unknown and empty modes refused', async () => {
@@ -195,14 +227,24 @@ describe('updateLeg: what each step allows', () => {
     await tripService.setTripPurposes(me, { id, purposeIds: [WORK] })
     const [first, second] = (await state(id)).legs
     await tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['BICYCLE'] } })
-    await tripService.updateLeg(me, { leg: { id: second.id, tfcModes: [{ constant: 'PUBLIC_TRANSPORT_BUS', name: 'Bus' }] } })
+    await tripService.updateLeg(me, {
+      leg: { id: second.id, tfcModes: [{ constant: 'PUBLIC_TRANSPORT_BUS', name: 'Bus' }] },
+    })
     expect((await state(id)).legs.map((l) => l.tfcModes)).toEqual([['BICYCLE'], ['PUBLIC_TRANSPORT_BUS'], ['WALK']])
     expect((await detail(id)).step).toBe(Step.TrafficModes)
     // Purposes stay correctable until the way is confirmed.
     await tripService.updateLeg(me, { leg: { id: first.id, tripPurposes: [LEISURE] } })
     expect((await detail(id)).step).toBe(Step.TrafficModes)
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['ROCKET'] } }), 'UNKNOWN_MODE')
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: [] } }), 'MODES_REQUIRED')
+    await refusedUnchanged(
+      id,
+      () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['ROCKET'] } }),
+      'UNKNOWN_MODE',
+    )
+    await refusedUnchanged(
+      id,
+      () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: [] } }),
+      'MODES_REQUIRED',
+    )
   })
 
   test('an echo of the leg (nothing changes) succeeds in any step and with an old version, without writing', async () => {
@@ -233,7 +275,11 @@ describe('updateLeg: what each step allows', () => {
       legs: [first, second],
     } = await state(id)
     await tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] }, version: trip.version })
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: second.id, tfcModes: ['CAR'] }, version: trip.version }), 'TRIP_CHANGED')
+    await refusedUnchanged(
+      id,
+      () => tripService.updateLeg(me, { leg: { id: second.id, tfcModes: ['CAR'] }, version: trip.version }),
+      'TRIP_CHANGED',
+    )
   })
 
   test('validating every leg one by one confirms the way', async () => {
@@ -272,7 +318,11 @@ describe('updateLeg: what each step allows', () => {
   test("another participant's leg: LEG_NOT_FOUND, their leg unchanged", async () => {
     const theirs = await way([{ tfcModes: ['CAR'] }], { email: otherEmail })
     const [leg] = (await state(theirs)).legs
-    await refusedUnchanged(theirs, () => tripService.updateLeg(me, { leg: { id: leg.id, tripPurposes: [WORK] } }), 'LEG_NOT_FOUND')
+    await refusedUnchanged(
+      theirs,
+      () => tripService.updateLeg(me, { leg: { id: leg.id, tripPurposes: [WORK] } }),
+      'LEG_NOT_FOUND',
+    )
   })
 })
 
@@ -296,7 +346,9 @@ describe('step 2: confirmTrip', () => {
 
   test('with open questionnaires the way waits in BeforeQuestionnaires; completeTrip is refused while one is pending', async () => {
     // The campaign has a trip questionnaire and this way's is not answered.
-    const id = await way([{ tfcModes: ['WALK'], qtnsAnswered: false }], { trip: { qtnAnswered: false, allQuestionsAnswered: false } })
+    const id = await way([{ tfcModes: ['WALK'], qtnsAnswered: false }], {
+      trip: { qtnAnswered: false, allQuestionsAnswered: false },
+    })
     await refusedUnchanged(id, () => tripService.completeTrip(me, { id }), 'WRONG_STEP') // not confirmed yet
     await tripService.setTripPurposes(me, { id, purposeIds: [SHOPPING] })
     await tripService.confirmTrip(me, { id })
@@ -328,7 +380,11 @@ describe('step 2: confirmTrip', () => {
     await tripService.confirmTrip(me, { id })
     const [first, , last] = (await state(id)).legs
     expect((await detail(id)).trip.way.state).toBe('done')
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }), 'TRIP_CONFIRMED')
+    await refusedUnchanged(
+      id,
+      () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }),
+      'TRIP_CONFIRMED',
+    )
     await refusedUnchanged(id, () => tripService.setTripPurposes(me, { id, purposeIds: [LEISURE] }), 'TRIP_CONFIRMED')
     await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [last.id] }), 'TRIP_CONFIRMED')
     await refusedUnchanged(id, () => tripService.copyLeg(me, { id: first.id }), 'TRIP_CONFIRMED')
@@ -339,7 +395,11 @@ describe('step 2: confirmTrip', () => {
     expect((await detail(id)).trip.way.state).toBe('reported')
     const [first] = (await state(id)).legs
     await refusedUnchanged(id, () => tripService.confirmTrip(me, { id }), 'TRIP_REPORTED')
-    await refusedUnchanged(id, () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }), 'TRIP_REPORTED')
+    await refusedUnchanged(
+      id,
+      () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }),
+      'TRIP_REPORTED',
+    )
     await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [first.id] }), 'TRIP_REPORTED')
   })
 })
@@ -385,7 +445,11 @@ describe('deleteLegs (first or last only, more than one leg)', () => {
       trip,
       legs: [first],
     } = await state(id)
-    await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [first.id], version: trip.version - 1 }), 'TRIP_CHANGED')
+    await refusedUnchanged(
+      id,
+      () => tripService.deleteLegs(me, { ids: [first.id], version: trip.version - 1 }),
+      'TRIP_CHANGED',
+    )
     const otherWay = await three()
     const [x] = (await state(otherWay)).legs
     await refusedUnchanged(id, () => tripService.deleteLegs(me, { ids: [first.id, x.id] }), 'INVALID_PARAMS')
@@ -438,7 +502,13 @@ describe('copyLeg and copyTrip', () => {
     const source = await state(id)
     const { trp } = await tripService.copyTrip(me, { id, version: source.trip.version })
     expect(trp.id).not.toBe(id)
-    expect(trp).toMatchObject({ confirmationStatus: false, validationStatus: false, fdbkAvail: false, objId: null, start: source.trip.startTime.toISOString() })
+    expect(trp).toMatchObject({
+      confirmationStatus: false,
+      validationStatus: false,
+      fdbkAvail: false,
+      objId: null,
+      start: source.trip.startTime.toISOString(),
+    })
     expect(trp.legs.map((l) => [l.tfcModes[0].constant, l.tripPurposes[0].id, l.validationStatus])).toEqual([
       ['WALK', WORK, false],
       ['PUBLIC_TRANSPORT_TRAIN', WORK, false],
@@ -462,7 +532,11 @@ describe("another participant's way", () => {
     const theirs = await way([{ tripPurposes: [WORK] }, { tripPurposes: [WORK] }], { email: otherEmail })
     const [leg] = (await state(theirs)).legs
     const point = { lat: 52.5, lon: 13.3 }
-    await refusedUnchanged(theirs, () => tripService.setTripPurposes(me, { id: theirs, purposeIds: [LEISURE] }), 'TRIP_NOT_FOUND')
+    await refusedUnchanged(
+      theirs,
+      () => tripService.setTripPurposes(me, { id: theirs, purposeIds: [LEISURE] }),
+      'TRIP_NOT_FOUND',
+    )
     await refusedUnchanged(theirs, () => tripService.confirmTrip(me, { id: theirs }), 'TRIP_NOT_FOUND')
     await refusedUnchanged(theirs, () => tripService.completeTrip(me, { id: theirs }), 'TRIP_NOT_FOUND')
     await refusedUnchanged(theirs, () => tripService.copyTrip(me, { id: theirs }), 'TRIP_NOT_FOUND')
@@ -508,7 +582,9 @@ describe('getClosestPointToTrip / getClosestPointToLeg', () => {
 
   test('a way without geometry answers null', async () => {
     const id = await way([{ geom: [] }])
-    expect(await tripService.getClosestPointToTrip(me, { id, point: { lat: 52.5, lon: 13.4 } })).toEqual({ point: null })
+    expect(await tripService.getClosestPointToTrip(me, { id, point: { lat: 52.5, lon: 13.4 } })).toEqual({
+      point: null,
+    })
   })
 })
 
@@ -530,9 +606,13 @@ describe('races', () => {
   test('two copies of a way at once make one copy', async () => {
     const id = await three()
     const { version } = (await state(id)).trip
-    const countMine = async () => (await db.select({ id: trips.id }).from(trips).where(eq(trips.userId, me.user!.id))).length
+    const countMine = async () =>
+      (await db.select({ id: trips.id }).from(trips).where(eq(trips.userId, me.user!.id))).length
     const before = await countMine()
-    const results = await Promise.allSettled([tripService.copyTrip(me, { id, version }), tripService.copyTrip(me, { id, version })])
+    const results = await Promise.allSettled([
+      tripService.copyTrip(me, { id, version }),
+      tripService.copyTrip(me, { id, version }),
+    ])
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     expect(await countMine()).toBe(before + 1)
   })
@@ -554,7 +634,10 @@ describe('caps (app/domain/limits.ts)', () => {
 
     const long = await way(Array.from({ length: LIMITS.legsPerWay }, () => ({ tfcModes: ['WALK'] })))
     const before = await state(long)
-    await refusedUnchanged(long, () => tripService.copyLeg(me, { id: before.legs[0].id, version: before.trip.version }), 'LIMIT_LEGS_PER_WAY')
+    await refusedUnchanged(
+      long,
+      () => tripService.copyLeg(me, { id: before.legs[0].id, version: before.trip.version }),
+      'LIMIT_LEGS_PER_WAY',
+    )
   })
 })
-

@@ -6,7 +6,16 @@ import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
 import { campaigns, trips, zeroTripDays } from '~/db/schema'
-import { coveredRange, inReview, listedDays, reviewDays, zeroTripDayBlock, type Period, type ReviewDays, type SortOrder } from '~/domain/listDays'
+import {
+  coveredRange,
+  inReview,
+  listedDays,
+  reviewDays,
+  zeroTripDayBlock,
+  type Period,
+  type ReviewDays,
+  type SortOrder,
+} from '~/domain/listDays'
 import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
 import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
 import { listFeedbackReasons, type NamedItem } from '../info.server'
@@ -47,11 +56,13 @@ const GetTripsParams = z
   })
   .passthrough()
   .superRefine((p, ctx) => {
-    if ((p.from == null) !== (p.to == null)) ctx.addIssue({ code: 'custom', path: [p.from == null ? 'from' : 'to'], message: 'give from and to together' })
+    if ((p.from == null) !== (p.to == null))
+      ctx.addIssue({ code: 'custom', path: [p.from == null ? 'from' : 'to'], message: 'give from and to together' })
     if (p.from && p.to && parseDay(p.from) && parseDay(p.to)) {
       const n = daysBetween(p.from, p.to)
       if (n < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' })
-      else if (n >= MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` })
+      else if (n >= MAX_RANGE_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` })
     }
   })
 
@@ -69,7 +80,11 @@ type CampaignDays = { startDay: Day; endDay: Day } | null
 async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): Promise<CampaignDays> {
   if (campaignId == null) return null
   return importCached(db, `campaignDays|${campaignId}|${tz}`, async () => {
-    const [c] = await db.select({ startAt: campaigns.startAt, endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1)
+    const [c] = await db
+      .select({ startAt: campaigns.startAt, endAt: campaigns.endAt })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId))
+      .limit(1)
     return c ? { startDay: dayInZone(c.startAt, tz), endDay: dayInZone(c.endAt, tz) } : null
   })
 }
@@ -84,7 +99,13 @@ async function zeroDaysBetween(db: DbOrTx, userId: number, from: Day, to: Day): 
     db
       .select({ day: zeroTripDays.day })
       .from(zeroTripDays)
-      .where(and(eq(zeroTripDays.userId, sql.placeholder('userId')), gte(zeroTripDays.day, sql.placeholder('from')), lte(zeroTripDays.day, sql.placeholder('to'))))
+      .where(
+        and(
+          eq(zeroTripDays.userId, sql.placeholder('userId')),
+          gte(zeroTripDays.day, sql.placeholder('from')),
+          lte(zeroTripDays.day, sql.placeholder('to')),
+        ),
+      )
       .prepare('zero_days_between'),
   ).execute({ userId, from, to })
   return new Set(rows.map((r) => r.day))
@@ -96,7 +117,11 @@ type Value<T> = T | Placeholder
  * The list filter as SQL; always led by user_id so the (user_id, …) indexes apply. Values may be placeholders (the
  * prepared page query).
  */
-function filterOf(userId: Value<number>, p: { validationStatus?: Value<boolean>; qtnsAnswered?: Value<boolean> }, range?: { start: Date; end: Date }): SQL {
+function filterOf(
+  userId: Value<number>,
+  p: { validationStatus?: Value<boolean>; qtnsAnswered?: Value<boolean> },
+  range?: { start: Date; end: Date },
+): SQL {
   const parts: SQL[] = [eq(trips.userId, userId)]
   if (p.validationStatus != null) parts.push(eq(trips.validationStatus, p.validationStatus))
   if (p.qtnsAnswered != null) parts.push(eq(trips.allQuestionsAnswered, p.qtnsAnswered))
@@ -104,11 +129,16 @@ function filterOf(userId: Value<number>, p: { validationStatus?: Value<boolean>;
   return and(...parts)!
 }
 
-const orderOf = (order: SortOrder) => (order === 'DESC' ? [desc(trips.startTime), desc(trips.id)] : [asc(trips.startTime), asc(trips.id)])
+const orderOf = (order: SortOrder) =>
+  order === 'DESC' ? [desc(trips.startTime), desc(trips.id)] : [asc(trips.startTime), asc(trips.id)]
 
 /** The ways matching `where` in `order`, each with the total (count(*) over the same filter, before limit/offset). */
 const withTotal = (db: DbOrTx, where: SQL, order: SortOrder) =>
-  db.select({ trip: trips, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(trips).where(where).orderBy(...orderOf(order))
+  db
+    .select({ trip: trips, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(trips)
+    .where(where)
+    .orderBy(...orderOf(order))
 
 /** One page of withTotal, prepared per shape of the filter (which statuses it names) and order. */
 function pageQuery(db: DbOrTx, p: { validationStatus?: boolean; qtnsAnswered?: boolean }, order: SortOrder) {
@@ -132,12 +162,22 @@ export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTri
   const [found, review] = await Promise.all([
     range
       ? withTotal(ctx.db, where, order)
-      : pageQuery(ctx.db, p, order).execute({ userId: ctx.user.id, validationStatus: p.validationStatus, qtnsAnswered: p.qtnsAnswered, limit: p.fetchNext, offset: p.offset }),
+      : pageQuery(ctx.db, p, order).execute({
+          userId: ctx.user.id,
+          validationStatus: p.validationStatus,
+          qtnsAnswered: p.qtnsAnswered,
+          limit: p.fetchNext,
+          offset: p.offset,
+        }),
     reviewWindow(ctx),
   ])
   const rows = found.map((r) => r.trip)
   const totalNo =
-    found.length > 0 ? found[0].total : range || p.offset === 0 ? 0 : (await ctx.db.select({ n: count() }).from(trips).where(where))[0].n
+    found.length > 0
+      ? found[0].total
+      : range || p.offset === 0
+        ? 0
+        : (await ctx.db.select({ n: count() }).from(trips).where(where))[0].n
 
   const ids = rows.map((t) => t.id)
   const [legRows, cat] = await Promise.all([legsOf(ctx.db, ids, { geom: p.withGeom }), catalogues(ctx)])
@@ -150,10 +190,22 @@ export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTri
   const days = range ? everyDay(p.from!, p.to!, order) : listedDays(covered, tripDays, review, order)
   // No-trip marks exist on review days only.
   const reviewed = days.filter((d) => inReview(d, review))
-  const zeroDays = reviewed.length ? await zeroDaysBetween(ctx.db, ctx.user.id, reviewed.reduce((a, b) => (a < b ? a : b)), reviewed.reduce((a, b) => (a > b ? a : b))) : new Set<Day>()
+  const zeroDays = reviewed.length
+    ? await zeroDaysBetween(
+        ctx.db,
+        ctx.user.id,
+        reviewed.reduce((a, b) => (a < b ? a : b)),
+        reviewed.reduce((a, b) => (a > b ? a : b)),
+      )
+    : new Set<Day>()
   const byDay = new Map<Day, number[]>()
   trps.forEach((t, i) => (byDay.get(tripDays[i]) ?? byDay.set(tripDays[i], []).get(tripDays[i])!).push(t.id))
-  const periods: Period[] = days.map((day) => ({ day, tripIds: byDay.get(day) ?? [], noTrips: zeroDays.has(day), inCampaign: inReview(day, review) }))
+  const periods: Period[] = days.map((day) => ({
+    day,
+    tripIds: byDay.get(day) ?? [],
+    noTrips: zeroDays.has(day),
+    inCampaign: inReview(day, review),
+  }))
   return { totalNo, periods, trps }
 }
 
@@ -184,7 +236,10 @@ async function markZeroTripDays(ctx: AuthedContext, from: Day, to: Day): Promise
   const days = everyDay(from, to, 'ASC')
   const range = { start: dayRangeUtc(from, tz).start, end: dayRangeUtc(to, tz).end }
   await ctx.db.transaction(async (tx) => {
-    const starts = await tx.select({ start: trips.startTime }).from(trips).where(filterOf(ctx.user.id, {}, range))
+    const starts = await tx
+      .select({ start: trips.startTime })
+      .from(trips)
+      .where(filterOf(ctx.user.id, {}, range))
     const withWays = new Set(starts.map((r) => dayInZone(r.start, tz)))
     for (const day of days) {
       const block = zeroTripDayBlock(day, review, ctx.user.campaignId != null, withWays.has(day))
@@ -241,7 +296,12 @@ export const tripListMethods = {
         assertAllows(await stateOfRow(tx, t), 'report')
         await tx
           .update(trips)
-          .set({ fdbkAvail: true, fdbkReasonIds: reasonIds, fdbkRemark: remark ?? REPORT_REMARK, version: t.version + 1 })
+          .set({
+            fdbkAvail: true,
+            fdbkReasonIds: reasonIds,
+            fdbkRemark: remark ?? REPORT_REMARK,
+            version: t.version + 1,
+          })
           .where(eq(trips.id, t.id))
       })
       return {}
@@ -256,7 +316,10 @@ export const tripListMethods = {
         const t = await ownTripRow(tx, ctx.user.id, id, { forUpdate: true })
         if (!t.fdbkAvail) throw new ServiceError('TRIP_NOT_REPORTED')
         assertAllows(await stateOfRow(tx, t), 'withdrawReport')
-        await tx.update(trips).set({ fdbkAvail: false, fdbkReasonIds: [], fdbkRemark: null, version: t.version + 1 }).where(eq(trips.id, t.id))
+        await tx
+          .update(trips)
+          .set({ fdbkAvail: false, fdbkReasonIds: [], fdbkRemark: null, version: t.version + 1 })
+          .where(eq(trips.id, t.id))
       })
       return {}
     },
@@ -284,7 +347,8 @@ export const tripListMethods = {
         if (!parseDay(p.from) || !parseDay(p.to)) return
         const n = daysBetween(p.from, p.to)
         if (n < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' })
-        else if (n >= MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` })
+        else if (n >= MAX_RANGE_DAYS)
+          ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` })
       }),
     async run({ from, to }, ctx) {
       return { days: await markZeroTripDays(ctx, from, to) }
@@ -320,4 +384,3 @@ export const tripListMethods = {
     },
   }),
 } satisfies Service
-

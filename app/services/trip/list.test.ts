@@ -35,7 +35,15 @@ const way = (day: string, hm: string, extra: TripIn = {}, minutes = 30): TripIn 
   const e = end % (24 * 60)
   const pad = (n: number) => String(n).padStart(2, '0')
   return {
-    legs: [{ startTime: `${day} ${hm}`, endTime: `${endDay} ${pad(Math.floor(e / 60))}:${pad(e % 60)}`, len: 1500, tfcModes: ['WALK'], tripPurposes: [1] }],
+    legs: [
+      {
+        startTime: `${day} ${hm}`,
+        endTime: `${endDay} ${pad(Math.floor(e / 60))}:${pad(e % 60)}`,
+        len: 1500,
+        tfcModes: ['WALK'],
+        tripPurposes: [1],
+      },
+    ],
     ...extra,
   }
 }
@@ -78,13 +86,19 @@ beforeAll(async () => {
   const imported = await importTrips(database.db, { email: 'a@example.org', trips: file }, { timeZone: TZ })
   kinds.forEach(([k], i) => (aByKind[k] = imported.tripIds[i + 3]))
   aByKind.unconfirmed = imported.tripIds[0]
-  const rows = await database.db.select({ id: trips.id, start: trips.startTime }).from(trips).where(inArray(trips.id, imported.tripIds))
+  const rows = await database.db
+    .select({ id: trips.id, start: trips.startTime })
+    .from(trips)
+    .where(inArray(trips.id, imported.tripIds))
   aIds = rows.sort((x, y) => y.start.getTime() - x.start.getTime() || y.id - x.id).map((r) => r.id)
-  bIds = (await database.db.select({ id: trips.id }).from(trips).where(eq(trips.userId, ctxB.user!.id))).map((r) => r.id)
+  bIds = (await database.db.select({ id: trips.id }).from(trips).where(eq(trips.userId, ctxB.user!.id))).map(
+    (r) => r.id,
+  )
 })
 afterAll(() => database.close())
 
-const getTrips = (ctx: ServiceContext, p: Parameters<typeof tripService.getTrips>[1] = {}): Promise<GetTripsResult> => tripService.getTrips(ctx, p)
+const getTrips = (ctx: ServiceContext, p: Parameters<typeof tripService.getTrips>[1] = {}): Promise<GetTripsResult> =>
+  tripService.getTrips(ctx, p)
 
 describe('getTrips: paging', () => {
   test('defaults: newest first, 10 ways, totalNo counts all', async () => {
@@ -149,14 +163,22 @@ describe('getTrips: from/to and periods', () => {
       [addDays(TODAY, -3), 0],
       [addDays(TODAY, -2), 3],
     ])
-    expect(two.trps.map((t) => t.startTime.slice(0, 10))).toEqual([...Array(3).fill(addDays(TODAY, -4)), ...Array(3).fill(addDays(TODAY, -2))])
+    expect(two.trps.map((t) => t.startTime.slice(0, 10))).toEqual([
+      ...Array(3).fill(addDays(TODAY, -4)),
+      ...Array(3).fill(addDays(TODAY, -2)),
+    ])
   })
 
   test('page 1 covers up to today; the last page down to the campaign start; empty days are flagged', async () => {
     const first = await getTrips(ctxA, { fetchNext: 10 })
     expect(first.periods[0]).toMatchObject({ day: TODAY, inCampaign: true })
     const byDay = Object.fromEntries(first.periods.map((p) => [p.day, p]))
-    expect(byDay[addDays(TODAY, -3)]).toEqual({ day: addDays(TODAY, -3), tripIds: [], noTrips: false, inCampaign: true })
+    expect(byDay[addDays(TODAY, -3)]).toEqual({
+      day: addDays(TODAY, -3),
+      tripIds: [],
+      noTrips: false,
+      inCampaign: true,
+    })
     expect(first.periods.flatMap((p) => p.tripIds)).toEqual(first.trps.map((t) => t.id))
     const last = await getTrips(ctxA, { fetchNext: 10, offset: 20 })
     expect(last.periods.at(-1)?.day).toBe(addDays(TODAY, -28))
@@ -196,7 +218,10 @@ describe('setZeroTripDay', () => {
   test('a day counts per participant: B’s ways do not block A, A’s mark does not show for B', async () => {
     const fresh = await user('zero@example.org', 1)
     await tripService.setZeroTripDay(fresh, { day: addDays(TODAY, -1) })
-    const rows = await database.db.select().from(zeroTripDays).where(eq(zeroTripDays.day, addDays(TODAY, -1)))
+    const rows = await database.db
+      .select()
+      .from(zeroTripDays)
+      .where(eq(zeroTripDays.day, addDays(TODAY, -1)))
     expect(rows.map((r) => r.userId)).toEqual([fresh.user!.id])
   })
 })
@@ -207,7 +232,9 @@ describe('setZeroTripDays: several days without ways in one go', () => {
   const marked = async (from: string, to: string) =>
     (await getTrips(ctx, { from, to, sortOrder: 'ASC' })).periods.filter((p) => p.noTrips).map((p) => p.day)
   async function refused(p: Promise<unknown>, constant: string, day?: string) {
-    await expect(p).rejects.toSatisfy((e: unknown) => e instanceof ServiceError && e.constant === constant && (day == null || e.details?.day === day))
+    await expect(p).rejects.toSatisfy(
+      (e: unknown) => e instanceof ServiceError && e.constant === constant && (day == null || e.details?.day === day),
+    )
   }
   beforeAll(async () => {
     ctx = await user('run@example.org', 1)
@@ -217,7 +244,9 @@ describe('setZeroTripDays: several days without ways in one go', () => {
   test('marks every day of the range, in one transaction; idempotent', async () => {
     const transaction = vi.spyOn(ctx.db, 'transaction')
     try {
-      expect(await tripService.setZeroTripDays(ctx, { from: d(-4), to: d(-1) })).toEqual({ days: [d(-4), d(-3), d(-2), d(-1)] })
+      expect(await tripService.setZeroTripDays(ctx, { from: d(-4), to: d(-1) })).toEqual({
+        days: [d(-4), d(-3), d(-2), d(-1)],
+      })
       expect(transaction).toHaveBeenCalledTimes(1)
     } finally {
       transaction.mockRestore()
@@ -257,18 +286,34 @@ describe('setZeroTripDays: several days without ways in one go', () => {
 
 describe('report flow', () => {
   test('getTripFeedbackReasons: the campaign’s reasons in the caller’s language', async () => {
-    const r = (await tripService.getTripFeedbackReasons({ ...ctxA, locale: 'en_US' }, {})) as { trpFdbkReasons: { id: number; name: string }[] }
+    const r = (await tripService.getTripFeedbackReasons({ ...ctxA, locale: 'en_US' }, {})) as {
+      trpFdbkReasons: { id: number; name: string }[]
+    }
     expect(r.trpFdbkReasons.map((x) => x.id)).toEqual([1, 2, 3, 4, 5])
     expect(r.trpFdbkReasons[1].name).toBe('Way never made')
   })
   test('report needs known reasons, not a confirmed way; withdraw undoes it', async () => {
     const id = aByKind.unconfirmed
-    await expectError(tripService.setTripFeedback(ctxA, { id, remark: 'web', trpFdbkReasonIds: [] }), 'REASONS_REQUIRED')
-    await expectError(tripService.setTripFeedback(ctxA, { id, remark: 'web', trpFdbkReasonIds: [1, 999] }), 'UNKNOWN_REASON')
-    await expectError(tripService.setTripFeedback(ctxA, { id: aByKind.confirmed, trpFdbkReasonIds: [1] }), 'TRIP_CONFIRMED')
-    await expectError(tripService.setTripFeedback(ctxA, { id: aByKind.qtnsUnanswered, trpFdbkReasonIds: [1] }), 'TRIP_CONFIRMED')
+    await expectError(
+      tripService.setTripFeedback(ctxA, { id, remark: 'web', trpFdbkReasonIds: [] }),
+      'REASONS_REQUIRED',
+    )
+    await expectError(
+      tripService.setTripFeedback(ctxA, { id, remark: 'web', trpFdbkReasonIds: [1, 999] }),
+      'UNKNOWN_REASON',
+    )
+    await expectError(
+      tripService.setTripFeedback(ctxA, { id: aByKind.confirmed, trpFdbkReasonIds: [1] }),
+      'TRIP_CONFIRMED',
+    )
+    await expectError(
+      tripService.setTripFeedback(ctxA, { id: aByKind.qtnsUnanswered, trpFdbkReasonIds: [1] }),
+      'TRIP_CONFIRMED',
+    )
     await tripService.setTripFeedback(ctxA, { id, remark: 'web', trpFdbkReasonIds: [1, 3, 3] })
-    const { trp } = (await tripService.getTrip(ctxA, { id })) as { trp: { fdbkAvail: boolean; trpFdbkReasonIds: number[]; status: string } }
+    const { trp } = (await tripService.getTrip(ctxA, { id })) as {
+      trp: { fdbkAvail: boolean; trpFdbkReasonIds: number[]; status: string }
+    }
     expect(trp).toMatchObject({ fdbkAvail: true, trpFdbkReasonIds: [1, 3], status: 'reported' })
     await tripService.deleteTripFeedback(ctxA, { id })
     const after = (await tripService.getTrip(ctxA, { id })) as { trp: { fdbkAvail: boolean; status: string } }
@@ -286,11 +331,17 @@ describe('deleteTrips: own, not confirmed or reported, all or nothing', () => {
   })
   test('deletes the ways and their legs', async () => {
     const fresh = await user('del@example.org', 1)
-    const { tripIds } = await importTrips(database.db, { email: 'del@example.org', trips: [way(TODAY, '06:00'), way(TODAY, '07:00')] }, { timeZone: TZ })
+    const { tripIds } = await importTrips(
+      database.db,
+      { email: 'del@example.org', trips: [way(TODAY, '06:00'), way(TODAY, '07:00')] },
+      { timeZone: TZ },
+    )
     await tripService.deleteTrips(fresh, { trpIds: tripIds })
     expect(await database.db.select().from(trips).where(inArray(trips.id, tripIds))).toEqual([])
     expect(await database.db.select().from(legs).where(inArray(legs.tripId, tripIds))).toEqual([])
-    expect(await tripService.deleteTrips(fresh, { trpIds: [] }).catch((e: ServiceError) => e.constant)).toBe('INVALID_PARAMS')
+    expect(await tripService.deleteTrips(fresh, { trpIds: [] }).catch((e: ServiceError) => e.constant)).toBe(
+      'INVALID_PARAMS',
+    )
   })
 })
 
@@ -301,13 +352,21 @@ describe('ownership: another participant’s id answers TRIP_NOT_FOUND and chang
     const before = await snapshot()
     expect(before).toBeDefined()
     await expectError(tripService.getTrip(ctxA, { id: theirs }), 'TRIP_NOT_FOUND')
-    await expectError(tripService.setTripFeedback(ctxA, { id: theirs, remark: 'web', trpFdbkReasonIds: [1] }), 'TRIP_NOT_FOUND')
+    await expectError(
+      tripService.setTripFeedback(ctxA, { id: theirs, remark: 'web', trpFdbkReasonIds: [1] }),
+      'TRIP_NOT_FOUND',
+    )
     await expectError(tripService.deleteTripFeedback(ctxA, { id: theirs }), 'TRIP_NOT_FOUND')
     await expectError(tripService.deleteTrips(ctxA, { trpIds: [theirs] }), 'TRIP_NOT_FOUND')
     await expectError(tripService.deleteTrips(ctxA, { trpIds: [aIds.at(-1)!, theirs] }), 'TRIP_NOT_FOUND')
     await expectError(tripService.getTrip(ctxA, { id: 2_000_000_000 }), 'TRIP_NOT_FOUND')
     expect(await snapshot()).toEqual(before)
-    expect(await database.db.select({ id: trips.id }).from(trips).where(eq(trips.id, aIds.at(-1)!))).toHaveLength(1)
+    expect(
+      await database.db
+        .select({ id: trips.id })
+        .from(trips)
+        .where(eq(trips.id, aIds.at(-1)!)),
+    ).toHaveLength(1)
   })
   test('lists and ranges never contain another participant’s ways', async () => {
     const all = await getTrips(ctxA, { fetchNext: 500 })

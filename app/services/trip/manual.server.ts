@@ -12,7 +12,16 @@ import { zonedDateTimeToUtc } from '~/domain/time'
 import { isDateParam, validateManualWay } from '~/domain/timeInput'
 import { listTripPurposes } from '../info.server'
 import { method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
-import { catalogues, clearNoTripMark, legsOf, ownTrip, ownTripRow, refreshTrip, toTripDto, type TripDto } from './model.server'
+import {
+  catalogues,
+  clearNoTripMark,
+  legsOf,
+  ownTrip,
+  ownTripRow,
+  refreshTrip,
+  toTripDto,
+  type TripDto,
+} from './model.server'
 
 export const CREATED_MANUALLY = 'CREATED_MANUALLY'
 
@@ -24,7 +33,11 @@ export const END_BEFORE_START = 'END_BEFORE_START'
 export const IN_FUTURE = 'IN_FUTURE'
 
 /** The API answers the manual way's rules with error constants; the page shows the rules' own messages. */
-const VALIDATION_CONSTANT = { 'ways:addWay.fillAll': FILL_ALL, 'ways:addWay.endBeforeStart': END_BEFORE_START, 'ways:noFuture.message': IN_FUTURE } as const
+const VALIDATION_CONSTANT = {
+  'ways:addWay.fillAll': FILL_ALL,
+  'ways:addWay.endBeforeStart': END_BEFORE_START,
+  'ways:noFuture.message': IN_FUTURE,
+} as const
 
 // ---------------------------------------------------------------------------------------------------------------
 // Params: a Trip and its Leg, as the manual screen sends them (modes and purposes either bare or as objects).
@@ -77,7 +90,8 @@ const UpdateParams = z
     version: Version.optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.version == null && p.trp.version == null) ctx.addIssue({ code: 'custom', path: ['version'], message: 'required' })
+    if (p.version == null && p.trp.version == null)
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'required' })
   })
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -95,7 +109,8 @@ export function parseLegTime(value: string | null | undefined, timeZone: string,
   const m = WALL_TIME.exec(s)
   if (m) {
     const [hour, minute, second] = [Number(m[2]), Number(m[3]), Number(m[4] ?? 0)]
-    if (isDateParam(m[1]) && hour <= 24 && minute <= 59 && second <= 59) return zonedDateTimeToUtc(m[1], hour, minute, timeZone)
+    if (isDateParam(m[1]) && hour <= 24 && minute <= 59 && second <= 59)
+      return zonedDateTimeToUtc(m[1], hour, minute, timeZone)
   } else if (INSTANT.test(s)) {
     const d = new Date(s)
     if (!Number.isNaN(d.getTime())) return d
@@ -189,7 +204,15 @@ export async function nextOpenWay(ctx: AuthedContext, tripId: number): Promise<n
   const [next] = await ctx.db
     .select({ id: trips.id })
     .from(trips)
-    .where(and(eq(trips.userId, ctx.user.id), ne(trips.id, row.id), eq(trips.validationStatus, false), eq(trips.confirmationStatus, false), eq(trips.fdbkAvail, false)))
+    .where(
+      and(
+        eq(trips.userId, ctx.user.id),
+        ne(trips.id, row.id),
+        eq(trips.validationStatus, false),
+        eq(trips.confirmationStatus, false),
+        eq(trips.fdbkAvail, false),
+      ),
+    )
     .orderBy(sql`case when ${older} then 0 else 1 end`, desc(trips.startTime), desc(trips.id))
     .limit(1)
   return next?.id ?? null
@@ -284,8 +307,15 @@ export const tripManualMethods = {
             purposeIds: leg.purposeIds,
             qtnsAnswered: !asks.legs[i],
           }
-          if (target) await tx.update(legs).set(values).where(and(eq(legs.id, target.id), eq(legs.tripId, row.id)))
-          else await tx.insert(legs).values({ ...values, tripId: row.id, idx: existing.length + i, len: null, geom: [], detectedModes: [] })
+          if (target)
+            await tx
+              .update(legs)
+              .set(values)
+              .where(and(eq(legs.id, target.id), eq(legs.tripId, row.id)))
+          else
+            await tx
+              .insert(legs)
+              .values({ ...values, tripId: row.id, idx: existing.length + i, len: null, geom: [], detectedModes: [] })
         }
         const changes: Partial<typeof trips.$inferInsert> = {}
         if (trp.name !== undefined) changes.name = trp.name?.trim() || null

@@ -40,7 +40,10 @@ const newWay = (legOver: Record<string, unknown> = {}, over: Record<string, unkn
 
 /** updateTrip with the way's current version (as the edit form sends it). */
 async function update(ctx: typeof demo, params: { trp: Record<string, unknown> & { id: unknown } }) {
-  const [row] = await db.select({ version: trips.version }).from(trips).where(eq(trips.id, Number(params.trp.id)))
+  const [row] = await db
+    .select({ version: trips.version })
+    .from(trips)
+    .where(eq(trips.id, Number(params.trp.id)))
   return tripService.updateTrip(ctx, { ...params, version: row?.version ?? 0 })
 }
 
@@ -65,10 +68,15 @@ describe('parseLegTime', () => {
     ['2026-11-02 24:00', '2026-11-02T23:00:00.000Z'],
     ['2026-11-02T11:00:00Z', '2026-11-02T11:00:00.000Z'],
   ])('%s → %s', (s, iso) => expect(parseLegTime(s, TZ, 'x')?.toISOString()).toBe(iso))
-  test.each([[null], [''], ['  ']])('%j → null (fill in all fields)', (s) => expect(parseLegTime(s, TZ, 'x')).toBeNull())
-  test.each([['2026-11-02 25:00'], ['2026-02-30 12:00'], ['02.11.2026 12:00'], ['12:00']])('%s → INVALID_PARAMS', (s) => {
-    expect(() => parseLegTime(s, TZ, 'x')).toThrow(ServiceError)
-  })
+  test.each([[null], [''], ['  ']])('%j → null (fill in all fields)', (s) =>
+    expect(parseLegTime(s, TZ, 'x')).toBeNull(),
+  )
+  test.each([['2026-11-02 25:00'], ['2026-02-30 12:00'], ['02.11.2026 12:00'], ['12:00']])(
+    '%s → INVALID_PARAMS',
+    (s) => {
+      expect(() => parseLegTime(s, TZ, 'x')).toThrow(ServiceError)
+    },
+  )
 })
 
 describe('addTrip', () => {
@@ -111,8 +119,16 @@ describe('addTrip', () => {
   })
 
   test('accepts id 0, the manual form format and a given name', async () => {
-    const { trp } = await tripService.addTrip(demo, newWay({ startTime: '2026-11-02T08:05:00', endTime: '2026-11-02T08:05:00' }, { id: 0, name: 'Zum Bäcker' }))
-    expect(trp).toMatchObject({ name: 'Zum Bäcker', startTime: '2026-11-02 08:05', endTime: '2026-11-02 08:05', duration: 0 })
+    const { trp } = await tripService.addTrip(
+      demo,
+      newWay({ startTime: '2026-11-02T08:05:00', endTime: '2026-11-02T08:05:00' }, { id: 0, name: 'Zum Bäcker' }),
+    )
+    expect(trp).toMatchObject({
+      name: 'Zum Bäcker',
+      startTime: '2026-11-02 08:05',
+      endTime: '2026-11-02 08:05',
+      duration: 0,
+    })
   })
 
   test('is idempotent on objId (a double submit creates one way)', async () => {
@@ -140,7 +156,9 @@ describe('addTrip', () => {
 
   test('no legs → FILL_ALL; another creation type or a real id → INVALID_PARAMS', async () => {
     expect(await errorOf(tripService.addTrip(demo, { trp: { id: '0', legs: [] } }))).toBe('FILL_ALL')
-    expect(await errorOf(tripService.addTrip(demo, newWay({}, { creationType: 'CREATED_AUTOMATICALLY' })))).toBe('INVALID_PARAMS')
+    expect(await errorOf(tripService.addTrip(demo, newWay({}, { creationType: 'CREATED_AUTOMATICALLY' })))).toBe(
+      'INVALID_PARAMS',
+    )
     expect(await errorOf(tripService.addTrip(demo, newWay({}, { id: 5 })))).toBe('INVALID_PARAMS')
   })
 
@@ -149,7 +167,12 @@ describe('addTrip', () => {
   })
 
   test('the list page of the new way: by start, newest first, ties by id', async () => {
-    const fresh = await createUser(db, { email: 'fresh@example.org', password: 'secret', verified: true, campaignId: 1 })
+    const fresh = await createUser(db, {
+      email: 'fresh@example.org',
+      password: 'secret',
+      verified: true,
+      campaignId: 1,
+    })
     const ctx = await ctxFor(fresh.email)
     const at = (day: string) => tripService.addTrip(ctx, newWay({ startTime: `${day} 10:00`, endTime: `${day} 11:00` }))
     const middle = await at('2026-11-02')
@@ -175,7 +198,8 @@ describe('addTrip', () => {
   test('the next way to review: further down the list first, then from the top; none when all are confirmed', async () => {
     const fresh = await createUser(db, { email: 'next@example.org', password: 'secret', verified: true, campaignId: 1 })
     const ctx = await ctxFor(fresh.email)
-    const at = async (day: string) => (await tripService.addTrip(ctx, newWay({ startTime: `${day} 10:00`, endTime: `${day} 11:00` }))).trp.id
+    const at = async (day: string) =>
+      (await tripService.addTrip(ctx, newWay({ startTime: `${day} 10:00`, endTime: `${day} 11:00` }))).trp.id
     const older = await at('2026-10-01')
     const middle = await at('2026-10-02')
     const newer = await at('2026-10-03')
@@ -208,10 +232,24 @@ describe('updateTrip', () => {
         id: String(id),
         creationType: 'CREATED_MANUALLY',
         objId: null,
-        legs: [leg({ id: legId, startTime: '2026-11-03 07:15', endTime: '2026-11-03 08:00', tfcModes: ['BICYCLE'], tripPurposes: [2] })],
+        legs: [
+          leg({
+            id: legId,
+            startTime: '2026-11-03 07:15',
+            endTime: '2026-11-03 08:00',
+            tfcModes: ['BICYCLE'],
+            tripPurposes: [2],
+          }),
+        ],
       },
     })
-    expect(trp).toMatchObject({ id, startTime: '2026-11-03 07:15', endTime: '2026-11-03 08:00', name: 'Ausbildung', distance: null })
+    expect(trp).toMatchObject({
+      id,
+      startTime: '2026-11-03 07:15',
+      endTime: '2026-11-03 08:00',
+      name: 'Ausbildung',
+      distance: null,
+    })
     expect(trp.legs).toHaveLength(1)
     expect(trp.legs[0]).toMatchObject({ id: legId, tfcModes: [{ constant: 'BICYCLE' }], tripPurposes: [{ id: 2 }] })
     expect(trp.version).toBeGreaterThan(1)
@@ -245,7 +283,13 @@ describe('updateTrip', () => {
     const [auto] = await db
       .select()
       .from(trips)
-      .where(and(eq(trips.userId, demo.user.id), eq(trips.creationType, 'CREATED_AUTOMATICALLY'), eq(trips.confirmationStatus, false)))
+      .where(
+        and(
+          eq(trips.userId, demo.user.id),
+          eq(trips.creationType, 'CREATED_AUTOMATICALLY'),
+          eq(trips.confirmationStatus, false),
+        ),
+      )
       .limit(1)
     const before = await db.select().from(legs).where(eq(legs.tripId, auto.id))
     expect(await errorOf(update(demo, { trp: { id: auto.id, legs: [leg()] } }))).toBe('TRIP_NOT_MANUAL')
@@ -261,7 +305,13 @@ describe('updateTrip', () => {
     })
     const { tripIds } = await importTrips(
       db,
-      { email: DEMO_LOGIN.email, trips: [manual({ validationStatus: true, confirmationStatus: true }), manual({ fdbkAvail: true, trpFdbkReasonIds: [1] })] },
+      {
+        email: DEMO_LOGIN.email,
+        trips: [
+          manual({ validationStatus: true, confirmationStatus: true }),
+          manual({ fdbkAvail: true, trpFdbkReasonIds: [1] }),
+        ],
+      },
       { timeZone: TZ },
     )
     expect(await errorOf(update(demo, { trp: { id: tripIds[0], legs: [leg()] } }))).toBe('TRIP_CONFIRMED')
@@ -281,20 +331,34 @@ describe('versions, future times, no-trip days', () => {
     const { trp } = await tripService.addTrip(demo, newWay())
     expect(await errorOf(tripService.updateTrip(demo, { trp: { id: trp.id, legs: [leg()] } }))).toBe('INVALID_PARAMS')
     const before = await manualTripForEdit(demo, trp.id)
-    await tripService.updateTrip(demo, { trp: { id: trp.id, legs: [leg({ tfcModes: ['CAR'] })] }, version: before.version })
+    await tripService.updateTrip(demo, {
+      trp: { id: trp.id, legs: [leg({ tfcModes: ['CAR'] })] },
+      version: before.version,
+    })
     const after = await manualTripForEdit(demo, trp.id)
     // The second tab still has the old version: refused, the first tab's change kept.
-    expect(await errorOf(tripService.updateTrip(demo, { trp: { id: trp.id, legs: [leg({ tfcModes: ['BICYCLE'] })] }, version: before.version }))).toBe('TRIP_CHANGED')
+    expect(
+      await errorOf(
+        tripService.updateTrip(demo, {
+          trp: { id: trp.id, legs: [leg({ tfcModes: ['BICYCLE'] })] },
+          version: before.version,
+        }),
+      ),
+    ).toBe('TRIP_CHANGED')
     expect(await manualTripForEdit(demo, trp.id)).toEqual(after)
     // trp.version (as getTrip returns it) works too.
-    await tripService.updateTrip(demo, { trp: { id: trp.id, version: after.version, legs: [leg({ tfcModes: ['BICYCLE'] })] } })
+    await tripService.updateTrip(demo, {
+      trp: { id: trp.id, version: after.version, legs: [leg({ tfcModes: ['BICYCLE'] })] },
+    })
     expect((await manualTripForEdit(demo, trp.id)).legs[0].tfcModes.map((m) => m.constant)).toEqual(['BICYCLE'])
   })
 
   test('a start or end after now is IN_FUTURE (add and update), nothing written', async () => {
     const n = await tripCount()
     // NOW is 2026-11-05 11:00 in Berlin.
-    expect(await errorOf(tripService.addTrip(demo, newWay({ startTime: '2026-11-05 10:30', endTime: '2026-11-05 11:01' })))).toBe('IN_FUTURE')
+    expect(
+      await errorOf(tripService.addTrip(demo, newWay({ startTime: '2026-11-05 10:30', endTime: '2026-11-05 11:01' }))),
+    ).toBe('IN_FUTURE')
     expect(await tripCount()).toBe(n)
     await tripService.addTrip(demo, newWay({ startTime: '2026-11-05 10:30', endTime: '2026-11-05 11:00' }))
     expect(await tripCount()).toBe(n + 1)
@@ -312,10 +376,23 @@ describe('versions, future times, no-trip days', () => {
     const marked = async (day: string) => (await tripService.getTrips(demo, { from: day, to: day })).periods[0].noTrips
     const day = '2026-10-20'
     const { trps } = await tripService.getTrips(demo, { from: day, to: day })
-    if (trps.length) await db.delete(trips).where(inArray(trips.id, trps.map((t) => t.id))) // the demo's own ways on that day
+    if (trps.length)
+      await db.delete(trips).where(
+        inArray(
+          trips.id,
+          trps.map((t) => t.id),
+        ),
+      ) // the demo's own ways on that day
     await tripService.setZeroTripDay(demo, { day })
     expect(await marked(day)).toBe(true)
-    const { tripIds } = await importTrips(db, { email: DEMO_LOGIN.email, trips: [{ legs: [{ startTime: `${day} 08:00`, endTime: `${day} 08:30`, tfcModes: ['WALK'] }] }] }, { timeZone: TZ })
+    const { tripIds } = await importTrips(
+      db,
+      {
+        email: DEMO_LOGIN.email,
+        trips: [{ legs: [{ startTime: `${day} 08:00`, endTime: `${day} 08:30`, tfcModes: ['WALK'] }] }],
+      },
+      { timeZone: TZ },
+    )
     expect(await marked(day)).toBe(false)
     const [row] = await db.select().from(trips).where(eq(trips.id, tripIds[0]))
     expect([row.qtnAnswered, row.allQuestionsAnswered]).toEqual([false, false])

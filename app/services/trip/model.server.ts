@@ -133,18 +133,35 @@ export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: st
 /** The legs of the trips whose ids are the placeholder `ids`, in trip and leg order. */
 const ofTrips = () => sql`${legs.tripId} = any(${sql.placeholder('ids')}::int[])`
 const legOrder = () => [asc(legs.tripId), asc(legs.idx)]
-const legsQuery = (db: DbOrTx) => preparedFor(db, 'legs_of_trips', () => db.select().from(legs).where(ofTrips()).orderBy(...legOrder()).prepare('legs_of_trips'))
+const legsQuery = (db: DbOrTx) =>
+  preparedFor(db, 'legs_of_trips', () =>
+    db
+      .select()
+      .from(legs)
+      .where(ofTrips())
+      .orderBy(...legOrder())
+      .prepare('legs_of_trips'),
+  )
 const legsWithoutGeomQuery = (db: DbOrTx) =>
   preparedFor(db, 'legs_of_trips_without_geom', () => {
     const { geom: _geom, ...columns } = getTableColumns(legs)
-    return db.select(columns).from(legs).where(ofTrips()).orderBy(...legOrder()).prepare('legs_of_trips_without_geom')
+    return db
+      .select(columns)
+      .from(legs)
+      .where(ofTrips())
+      .orderBy(...legOrder())
+      .prepare('legs_of_trips_without_geom')
   })
 
 /**
  * Legs of several trips in one query, grouped by trip id. `geom: false` (list views) leaves the geometry column
  * unread: geom is [].
  */
-export async function legsOf(db: DbOrTx, tripIds: number[], opts: { geom?: boolean } = {}): Promise<Map<number, LegRow[]>> {
+export async function legsOf(
+  db: DbOrTx,
+  tripIds: number[],
+  opts: { geom?: boolean } = {},
+): Promise<Map<number, LegRow[]>> {
   const out = new Map<number, LegRow[]>()
   if (!tripIds.length) return out
   const rows: LegRow[] =
@@ -158,7 +175,11 @@ export async function legsOf(db: DbOrTx, tripIds: number[], opts: { geom?: boole
 const legEndsQuery = (db: DbOrTx) =>
   preparedFor(db, 'leg_ends_of_trips', () =>
     db
-      .select({ tripId: legs.tripId, first: sql<LatLon | null>`${legs.geom} -> 0`, last: sql<LatLon | null>`${legs.geom} -> -1` })
+      .select({
+        tripId: legs.tripId,
+        first: sql<LatLon | null>`${legs.geom} -> 0`,
+        last: sql<LatLon | null>`${legs.geom} -> -1`,
+      })
       .from(legs)
       .where(and(ofTrips(), sql`jsonb_array_length(${legs.geom}) > 0`))
       .orderBy(...legOrder())
@@ -169,7 +190,10 @@ const legEndsQuery = (db: DbOrTx) =>
  * Where each way started and ended: the first point of its first leg with points and the last point of its last
  * one, read without loading the geometry (list views). Ways without any point are missing from the map.
  */
-export async function wayEndPointsOf(db: DbOrTx, tripIds: number[]): Promise<Map<number, { start: LatLon; end: LatLon }>> {
+export async function wayEndPointsOf(
+  db: DbOrTx,
+  tripIds: number[],
+): Promise<Map<number, { start: LatLon; end: LatLon }>> {
   const out = new Map<number, { start: LatLon; end: LatLon }>()
   if (!tripIds.length) return out
   for (const r of await legEndsQuery(db).execute({ ids: tripIds })) {
@@ -182,15 +206,28 @@ export async function wayEndPointsOf(db: DbOrTx, tripIds: number[]): Promise<Map
 }
 
 /** The caller's trip row, or TRIP_NOT_FOUND (also for another participant's id: never their data). */
-export async function ownTripRow(db: DbOrTx, userId: number, tripId: number, opts: { forUpdate?: boolean } = {}): Promise<TripRow> {
-  const q = db.select().from(trips).where(and(eq(trips.id, tripId), eq(trips.userId, userId))).limit(1)
+export async function ownTripRow(
+  db: DbOrTx,
+  userId: number,
+  tripId: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<TripRow> {
+  const q = db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.id, tripId), eq(trips.userId, userId)))
+    .limit(1)
   const [row] = opts.forUpdate ? await q.for('update') : await q
   if (!row) throw new ServiceError('TRIP_NOT_FOUND')
   return row
 }
 
 /** The caller's trip with its legs as the API's Trip. */
-export async function ownTrip(ctx: ServiceContext & { user: { id: number } }, tripId: number, cat?: Catalogues): Promise<TripDto> {
+export async function ownTrip(
+  ctx: ServiceContext & { user: { id: number } },
+  tripId: number,
+  cat?: Catalogues,
+): Promise<TripDto> {
   const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
   const legRows = (await legsOf(ctx.db, [row.id])).get(row.id) ?? []
   return toTripDto(row, legRows, cat ?? (await catalogues(ctx)), ctx.env.STUDY_TIME_ZONE)
@@ -205,7 +242,8 @@ export async function refreshTrip(db: DbOrTx, tripId: number) {
   const [trip] = await db.select().from(trips).where(eq(trips.id, tripId))
   if (!trip) return
   // Keep legs numbered 0..n-1 so the first and the last are always marked as start and end.
-  for (const [i, l] of legRows.entries()) if (l.idx !== i) await db.update(legs).set({ idx: i }).where(eq(legs.id, l.id))
+  for (const [i, l] of legRows.entries())
+    if (l.idx !== i) await db.update(legs).set({ idx: i }).where(eq(legs.id, l.id))
   const first = legRows[0]
   const last = legRows.at(-1)
   const allValidated = legRows.length > 0 && legRows.every((l) => l.validationStatus)

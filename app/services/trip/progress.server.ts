@@ -17,8 +17,13 @@ export async function reviewProgress(ctx: ServiceContext): Promise<ReviewProgres
   const confirmed = or(eq(trips.confirmationStatus, true), eq(trips.validationStatus, true))
   const [[all], [done], [campaign]] = await Promise.all([
     ctx.db.select({ n: count() }).from(trips).where(eq(trips.userId, ctx.user.id)),
-    ctx.db.select({ n: count() }).from(trips).where(and(eq(trips.userId, ctx.user.id), confirmed)),
-    ctx.user.campaignId == null ? Promise.resolve([]) : ctx.db.select({ endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, ctx.user.campaignId)),
+    ctx.db
+      .select({ n: count() })
+      .from(trips)
+      .where(and(eq(trips.userId, ctx.user.id), confirmed)),
+    ctx.user.campaignId == null
+      ? Promise.resolve([])
+      : ctx.db.select({ endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, ctx.user.campaignId)),
   ])
   let daysLeft: number | null = null
   if (campaign) {

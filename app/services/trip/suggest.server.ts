@@ -19,7 +19,13 @@ export async function pastWays(ctx: AuthedContext, places: readonly PoiDto[]): P
   const past = await ctx.db
     .select({ id: trips.id, startTime: trips.startTime })
     .from(trips)
-    .where(and(eq(trips.userId, ctx.user.id), or(eq(trips.confirmationStatus, true), eq(trips.validationStatus, true)), eq(trips.fdbkAvail, false)))
+    .where(
+      and(
+        eq(trips.userId, ctx.user.id),
+        or(eq(trips.confirmationStatus, true), eq(trips.validationStatus, true)),
+        eq(trips.fdbkAvail, false),
+      ),
+    )
     .orderBy(desc(trips.startTime))
     .limit(HISTORY_WAYS)
   const ids = past.map((p) => p.id)
@@ -29,18 +35,29 @@ export async function pastWays(ctx: AuthedContext, places: readonly PoiDto[]): P
     const purposeId = legRows.get(p.id)?.[0]?.purposeIds[0]
     if (purposeId == null) continue
     const e = ends.get(p.id)
-    history.push({ id: p.id, startPlace: placeAt(e?.start), endPlace: placeAt(e?.end), minuteOfDay: minuteOfDay(p.startTime), purposeId, startedAt: p.startTime.getTime() })
+    history.push({
+      id: p.id,
+      startPlace: placeAt(e?.start),
+      endPlace: placeAt(e?.end),
+      minuteOfDay: minuteOfDay(p.startTime),
+      purposeId,
+      startedAt: p.startTime.getTime(),
+    })
   }
   return history
 }
 
-const placeFinder = (places: readonly PoiDto[]) => (point: LatLon | undefined) => (point ? (savedPlaceAt(point, places)?.id ?? null) : null)
+const placeFinder = (places: readonly PoiDto[]) => (point: LatLon | undefined) =>
+  point ? (savedPlaceAt(point, places)?.id ?? null) : null
 const minuteOfDayIn = (tz: string) => (d: Date) => {
   const p = zonedParts(d, tz)
   return p.hour * 60 + p.minute
 }
 
-export async function purposeSuggestions(ctx: ServiceContext, ways: readonly { id: number; start: string }[]): Promise<Map<number, Suggestion>> {
+export async function purposeSuggestions(
+  ctx: ServiceContext,
+  ways: readonly { id: number; start: string }[],
+): Promise<Map<number, Suggestion>> {
   requireSession(ctx)
   const out = new Map<number, Suggestion>()
   if (ways.length === 0) return out
@@ -57,7 +74,10 @@ export async function purposeSuggestions(ctx: ServiceContext, ways: readonly { i
   ])
   for (const w of ways) {
     const ends = nowEnds.get(w.id)
-    const s = suggestPurpose({ startPlace: placeAt(ends?.start), endPlace: placeAt(ends?.end), minuteOfDay: minuteOfDay(new Date(w.start)) }, history)
+    const s = suggestPurpose(
+      { startPlace: placeAt(ends?.start), endPlace: placeAt(ends?.end), minuteOfDay: minuteOfDay(new Date(w.start)) },
+      history,
+    )
     if (s) out.set(w.id, s)
   }
   return out

@@ -30,13 +30,18 @@ test('on the demo study the suggestion names the purpose the participant gave mo
   let wrong = 0
   let none = 0
   for (const way of history) {
-    const s = suggestPurpose(way, history.filter((h) => h.id !== way.id))
+    const s = suggestPurpose(
+      way,
+      history.filter((h) => h.id !== way.id),
+    )
     if (!s) none++
     else if (s.purposeId === way.purposeId) right++
     else wrong++
   }
   const suggested = right + wrong
-  console.log(`purpose suggestions on the demo study: ${right} of ${suggested} suggested right (${Math.round((100 * right) / Math.max(1, suggested))} %), ${none} of ${history.length} ways without a suggestion`)
+  console.log(
+    `purpose suggestions on the demo study: ${right} of ${suggested} suggested right (${Math.round((100 * right) / Math.max(1, suggested))} %), ${none} of ${history.length} ways without a suggestion`,
+  )
   expect(history.length).toBeGreaterThan(5)
   expect(suggested).toBeGreaterThan(0)
   expect(right / suggested).toBeGreaterThanOrEqual(0.6)
@@ -45,7 +50,10 @@ test('on the demo study the suggestion names the purpose the participant gave mo
 test('suggesting writes nothing', async () => {
   const before = await database.db.select().from(trips).where(eq(trips.userId, demo.user.id))
   const open = before.filter((t) => !t.confirmationStatus && !t.validationStatus)
-  await purposeSuggestions(demo, open.map((t) => ({ id: t.id, start: t.startTime.toISOString() })))
+  await purposeSuggestions(
+    demo,
+    open.map((t) => ({ id: t.id, start: t.startTime.toISOString() })),
+  )
   const after = await database.db.select().from(trips).where(eq(trips.userId, demo.user.id))
   expect(after.map((t) => [t.id, t.version])).toEqual(before.map((t) => [t.id, t.version]))
 })

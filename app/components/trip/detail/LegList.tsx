@@ -46,14 +46,21 @@ export function LegList({
         const duration = formatDuration(new Date(leg.end).getTime() - new Date(leg.start).getTime(), locale)
         const distance = formatDistance(leg.len, locale)
         return (
-          <li key={leg.id} id={`leg-${leg.id}`} className={cx('card leg', selected && 'leg--selected')} data-dialog-return={`leg-${leg.id}`}>
+          <li
+            key={leg.id}
+            id={`leg-${leg.id}`}
+            className={cx('card leg', selected && 'leg--selected')}
+            data-dialog-return={`leg-${leg.id}`}
+          >
             <div className="leg__head">
               <h3 className="leg__title">
                 {t('legs.leg', { n })}
                 <span className="leg__time">{`${timeOf(leg.startTime)} – ${timeOf(leg.endTime)}`}</span>
               </h3>
               {leg.isStart || leg.isEnd ? (
-                <span className="leg__ends">{[leg.isStart && t('legs.start'), leg.isEnd && t('legs.end')].filter(Boolean).join(' · ')}</span>
+                <span className="leg__ends">
+                  {[leg.isStart && t('legs.start'), leg.isEnd && t('legs.end')].filter(Boolean).join(' · ')}
+                </span>
               ) : null}
             </div>
             <p className="leg__stats text-muted">{[duration, distance].filter(Boolean).join(' · ')}</p>
@@ -73,7 +80,9 @@ export function LegList({
               </div>
               <div>
                 <dt>{t('legs.purposes')}</dt>
-                <dd title={leg.tripPurposes.length > 2 ? leg.tripPurposes.map((p) => p.name).join(', ') : undefined}>{purposes || t('legs.noPurpose')}</dd>
+                <dd title={leg.tripPurposes.length > 2 ? leg.tripPurposes.map((p) => p.name).join(', ') : undefined}>
+                  {purposes || t('legs.noPurpose')}
+                </dd>
               </div>
             </dl>
             <div className="leg__actions">

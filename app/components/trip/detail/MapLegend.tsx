@@ -2,7 +2,15 @@
 import { useTranslation } from 'react-i18next'
 import { modeColor } from '~/components/icons/modes'
 
-export function MapLegend({ legs, startName, endName }: { legs: { mode: string }[]; startName?: string | null; endName?: string | null }) {
+export function MapLegend({
+  legs,
+  startName,
+  endName,
+}: {
+  legs: { mode: string }[]
+  startName?: string | null
+  endName?: string | null
+}) {
   const { t } = useTranslation('trip')
   const modes = [...new Set(legs.map((l) => l.mode))]
   return (

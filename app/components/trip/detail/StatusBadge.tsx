@@ -4,14 +4,18 @@ import { Icon, type IconName } from '~/components/icons/ModeSprite'
 import { cx } from '~/components/ui'
 import type { WayStatus } from '~/domain/wayState'
 
-const STATUS_ICON: Record<WayStatus, IconName> = { reported: 'flag', questionnairesUnanswered: 'alert', unconfirmed: 'edit', confirmed: 'check' }
+const STATUS_ICON: Record<WayStatus, IconName> = {
+  reported: 'flag',
+  questionnairesUnanswered: 'alert',
+  unconfirmed: 'edit',
+  confirmed: 'check',
+}
 const STATUS_CLASS: Record<WayStatus, string> = {
   reported: 'badge--reported',
   questionnairesUnanswered: 'badge--unanswered',
   unconfirmed: 'badge--unconfirmed',
   confirmed: 'badge--confirmed',
 }
-
 
 export function StatusBadge({ status }: { status: WayStatus }) {
   const { t } = useTranslation('trip')

@@ -14,7 +14,11 @@ export function StepProgress({ step, purposeHref }: { step: Step; purposeHref: s
   return (
     <ol className="step-progress" aria-label={t('steps.label')}>
       {names.map((name, i) => (
-        <li key={name} className={cx(i < current && 'is-done', i === current && 'is-current')} aria-current={i === current ? 'step' : undefined}>
+        <li
+          key={name}
+          className={cx(i < current && 'is-done', i === current && 'is-current')}
+          aria-current={i === current ? 'step' : undefined}
+        >
           <span className="step-progress__n" aria-hidden="true">
             {i < current ? <Icon name="check" /> : i + 1}
           </span>
@@ -31,10 +35,27 @@ export function StepProgress({ step, purposeHref }: { step: Step; purposeHref: s
   )
 }
 
-export function StepBody({ step, trip, pathname, search }: { step: Step; trip: DetailTrip; pathname: string; search: URLSearchParams }) {
+export function StepBody({
+  step,
+  trip,
+  pathname,
+  search,
+}: {
+  step: Step
+  trip: DetailTrip
+  pathname: string
+  search: URLSearchParams
+}) {
   const { t } = useTranslation('trip')
   const allows = trip.way.allows
-  const key = step === Step.Purpose ? 'purpose' : step === Step.TrafficModes ? 'modes' : step === Step.Validated ? 'validated' : 'questionnaires'
+  const key =
+    step === Step.Purpose
+      ? 'purpose'
+      : step === Step.TrafficModes
+        ? 'modes'
+        : step === Step.Validated
+          ? 'validated'
+          : 'questionnaires'
   return (
     <div className="stack stack--sm">
       <h2 id="step-title">{t(`steps.${key}.title`)}</h2>
@@ -51,24 +72,42 @@ export function StepBody({ step, trip, pathname, search }: { step: Step; trip: D
         </Notice>
       ) : null}
       {step === Step.Purpose && allows.setPurposes ? (
-        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')} preventScrollReset>
+        <ButtonLink
+          variant="primary"
+          block
+          to={hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')}
+          preventScrollReset
+        >
           {t('steps.purpose.button')}
         </ButtonLink>
       ) : null}
       {allows.confirm ? (
-        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { dialog: 'confirm' }, 'confirm')} preventScrollReset>
+        <ButtonLink
+          variant="primary"
+          block
+          to={hrefWith(pathname, search, { dialog: 'confirm' }, 'confirm')}
+          preventScrollReset
+        >
           <Icon name="check" />
           {t('steps.modes.button')}
         </ButtonLink>
       ) : null}
       {step !== Step.Purpose && allows.setPurposes ? (
-        <ButtonLink block to={hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')} preventScrollReset>
+        <ButtonLink
+          block
+          to={hrefWith(pathname, search, { dialog: 'purpose', leg: null }, 'purpose')}
+          preventScrollReset
+        >
           <Icon name="edit" />
           {t('review17.changePurpose')}
         </ButtonLink>
       ) : null}
       {step === Step.BeforeQuestionnaires && allows.answerQuestions ? (
-        <ButtonLink variant="primary" block to={hrefWith(pathname, search, { view: 'questionnaire', dialog: null }, 'questionnaire')}>
+        <ButtonLink
+          variant="primary"
+          block
+          to={hrefWith(pathname, search, { view: 'questionnaire', dialog: null }, 'questionnaire')}
+        >
           {t('steps.questionnaires.button')}
         </ButtonLink>
       ) : null}

@@ -52,7 +52,12 @@ export function PurposeDialog({
       <Form method="post" className="stack" {...getFormProps(form)}>
         <FormBasics intent={leg ? 'set-leg-purposes' : 'set-purposes'} version={version} />
         {leg ? <input type="hidden" name="legId" value={leg.id} /> : null}
-        <Fieldset id="purpose-choices" legend={t('dialogs.purpose.legend')} hint={t('dialogs.purpose.hint')} error={error ? t(error) : undefined}>
+        <Fieldset
+          id="purpose-choices"
+          legend={t('dialogs.purpose.legend')}
+          hint={t('dialogs.purpose.hint')}
+          error={error ? t(error) : undefined}
+        >
           <div className="checkbox-list">
             {purposes.map((p) => (
               <Choice key={p.id} name="purposes" value={p.id} label={p.name} defaultChecked={chosen.includes(p.id)} />
@@ -122,7 +127,9 @@ export function ModesDialog({
         <FormBasics intent="set-leg-modes" version={version} />
         <input type="hidden" name="legId" value={leg.id} />
         <button type="submit" name="go" value={isLast ? 'ok' : 'next'} hidden tabIndex={-1} />
-        <p className="text-muted">{t('dialogs.modes.legInfo', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}</p>
+        <p className="text-muted">
+          {t('dialogs.modes.legInfo', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}
+        </p>
         <Fieldset id="mode-choices" legend={t('dialogs.modes.legend')} error={error ? t(error) : undefined}>
           <div className="choice-grid">
             {MODES_BY_COMMONNESS.map((m) => (
@@ -179,7 +186,13 @@ export function ModesDialog({
 export function ConfirmDialog({ open, closeHref, trip }: { open: boolean; closeHref: string; trip: DetailTrip }) {
   const { t } = useTranslation('trip')
   return (
-    <Dialog id="confirm" open={open} closeHref={closeHref} title={t('dialogs.confirm.title')} closeLabel={t('common:actions.close')}>
+    <Dialog
+      id="confirm"
+      open={open}
+      closeHref={closeHref}
+      title={t('dialogs.confirm.title')}
+      closeLabel={t('common:actions.close')}
+    >
       <Form method="post" className="stack">
         <FormBasics intent="confirm" version={trip.version} />
         <p>{t('dialogs.confirm.text')}</p>
@@ -209,7 +222,13 @@ export function ConfirmDialog({ open, closeHref, trip }: { open: boolean; closeH
 export function DeleteWayDialog({ open, closeHref, version }: { open: boolean; closeHref: string; version: number }) {
   const { t } = useTranslation('trip')
   return (
-    <Dialog id="delete" open={open} closeHref={closeHref} title={t('dialogs.delete.title')} closeLabel={t('common:actions.close')}>
+    <Dialog
+      id="delete"
+      open={open}
+      closeHref={closeHref}
+      title={t('dialogs.delete.title')}
+      closeLabel={t('common:actions.close')}
+    >
       <Form method="post" className="stack">
         <FormBasics intent="delete-trip" version={version} />
         <p>{t('dialogs.delete.text')}</p>
@@ -223,10 +242,28 @@ export function DeleteWayDialog({ open, closeHref, version }: { open: boolean; c
 }
 
 /** Deleting a leg (step 1, first or last leg only) asks first: it cannot be undone. */
-export function DeleteLegDialog({ open, closeHref, leg, n, version }: { open: boolean; closeHref: string; leg: DetailLeg; n: number; version: number }) {
+export function DeleteLegDialog({
+  open,
+  closeHref,
+  leg,
+  n,
+  version,
+}: {
+  open: boolean
+  closeHref: string
+  leg: DetailLeg
+  n: number
+  version: number
+}) {
   const { t } = useTranslation('trip')
   return (
-    <Dialog id="delete-leg" open={open} closeHref={closeHref} title={t('dialogs.deleteLeg.title', { n })} closeLabel={t('common:actions.close')}>
+    <Dialog
+      id="delete-leg"
+      open={open}
+      closeHref={closeHref}
+      title={t('dialogs.deleteLeg.title', { n })}
+      closeLabel={t('common:actions.close')}
+    >
       <Form method="post" className="stack">
         <FormBasics intent="delete-leg" version={version} />
         <input type="hidden" name="legId" value={leg.id} />

@@ -27,7 +27,12 @@ export function SubmitButton(props: ButtonProps) {
 }
 
 /** A URL of the page: the current search params with changes (null removes), plus an optional #hash. */
-export function hrefWith(pathname: string, search: URLSearchParams, changes: Record<string, string | number | null>, hash?: string): string {
+export function hrefWith(
+  pathname: string,
+  search: URLSearchParams,
+  changes: Record<string, string | number | null>,
+  hash?: string,
+): string {
   const next = new URLSearchParams(search)
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) next.delete(k)
