@@ -11,10 +11,10 @@ import { findChromium } from '../scripts/find-chromium.mjs'
 import type { RunningServer } from './server'
 import { sessionCookie } from './targets'
 
-export const PAGES = ['login', 'list', 'detail', 'questionnaire', 'pois'] as const
+const PAGES = ['login', 'list', 'detail', 'questionnaire', 'pois'] as const
 export type PageName = (typeof PAGES)[number]
 
-export interface Weight {
+interface Weight {
   url: string
   requests: number
   /** gzip bytes (css: stylesheet files and the stylesheet inline in the HTML of a first visit) */
@@ -31,7 +31,7 @@ export interface Weight {
   scripts: [string, number][]
 }
 
-export interface Timing {
+interface Timing {
   lcpMs: number
   cls: number
   tbtMs: number
@@ -46,7 +46,7 @@ export interface BrowserReport {
   runsPerPage: number
 }
 
-export const THROTTLING = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
+const THROTTLING = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
 
 /** The chunks of the map code: Leaflet and react-leaflet (in BaseLayers' chunk) and the map components. */
 export const MAP_CODE = /leaflet|BaseLayers|PickMap/i
@@ -175,7 +175,7 @@ interface TraceEvent {
 }
 
 /** LCP, FCP (ms after navigation start), CLS (largest session window) and TBT (long tasks after FCP) from a trace. */
-export function metricsOf(events: TraceEvent[], url: string) {
+function metricsOf(events: TraceEvent[], url: string) {
   const nav = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url).at(-1)
   if (!nav)
     throw new Error(

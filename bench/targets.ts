@@ -19,7 +19,7 @@ export async function sessionCookie(url: string): Promise<string> {
 }
 
 /** The companion app's login (service method): the session token of params.session. */
-export async function apiSession(url: string): Promise<string> {
+async function apiSession(url: string): Promise<string> {
   const res = await request({
     url: `${url}/functions/invoke-service-method`,
     method: 'POST',

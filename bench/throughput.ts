@@ -20,7 +20,7 @@ export interface BenchContext {
   quick: boolean
 }
 
-export interface Memory {
+interface Memory {
   /** resident set size after the run, MB */
   rssMb: number
   /** peak resident set size of the process, MB */
@@ -37,7 +37,7 @@ export interface ScenarioResult {
   memory: Memory
 }
 
-export const MEASURED_WAYS = 1000
+const MEASURED_WAYS = 1000
 const OTHERS = 9_999
 const OTHERS_EACH = 100
 export const CONNECTIONS = 10

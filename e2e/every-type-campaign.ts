@@ -42,7 +42,7 @@ export function everyTypeCampaign() {
 }
 
 /** The questionnaire's progress "Question n of total" as [n, total]. */
-export async function progress(page: Page): Promise<[number, number]> {
+async function progress(page: Page): Promise<[number, number]> {
   const [n, total] = ((await page.locator('.qtn-progress').textContent()) ?? '').match(/\d+/g)?.map(Number) ?? []
   return [n ?? 0, total ?? 0]
 }

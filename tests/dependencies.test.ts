@@ -1,13 +1,14 @@
-// package.json lists exactly what the code uses: knip (configured in knip.jsonc) finds a dependency nothing imports,
-// an import of a package package.json does not list, an unlisted program a script runs, and an import that does not
-// resolve. Any of them fails this test, and with it `npm test`.
+// package.json lists exactly what the code uses, and the code exports only what another file uses: knip (configured
+// in knip.jsonc) finds a dependency nothing imports, an import of a package package.json does not list, an unlisted
+// program a script runs, an import that does not resolve, and an export or exported type no other file imports. Any
+// of them fails this test, and with it `npm test`.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '..')
 
-test('every dependency is used and every used package is a dependency (knip)', () => {
+test('every dependency is used, every used package is a dependency, every export is imported (knip)', () => {
   // Route modules import their generated `./+types/…` files, which a fresh clone does not have yet: knip would
   // report them as unresolved imports. React Router writes them first, as `react-router build` does.
   const typegen = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['typegen'], {
@@ -17,7 +18,7 @@ test('every dependency is used and every used package is a dependency (knip)', (
   expect(typegen.status, typegen.stderr).toBe(0)
   const knip = spawnSync(
     path.join(root, 'node_modules/.bin/knip'),
-    ['--dependencies', '--no-progress', '--no-config-hints'],
+    ['--dependencies', '--include', 'exports,types', '--no-progress', '--no-config-hints'],
     {
       cwd: root,
       encoding: 'utf8',

@@ -184,23 +184,6 @@ export async function formLogin(
   return cookie.split(';')[0]!
 }
 
-/** A form post from the app's own origin (ADR 004), without following the redirect. */
-export function postForm(
-  base: string,
-  pathname: string,
-  body: URLSearchParams | [string, string][],
-  cookie: string,
-  signal?: AbortSignal,
-) {
-  return fetch(`${base}${pathname}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Cookie: cookie },
-    body: body instanceof URLSearchParams ? body : new URLSearchParams(body),
-    signal,
-  })
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL
 

@@ -1,9 +1,9 @@
 // A small study for the hardening tests (permissions, fuzzing, several processes, crash safety): two campaigns
 // with every questionnaire type, and participants with ways in every state, legs, places, answers, drafts and a
 // report. Participant A's visible texts carry a marker, so a test can tell when any of it leaks to someone else.
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/db/connect.server'
-import { legs, pois, trips } from '~/db/schema'
+import { legs, pois } from '~/db/schema'
 import { addDays, dayInZone } from '~/domain/time'
 import type { AuthedContext } from '~/services/core.server'
 import { createUser, importCampaign, importTrips } from '~/services/import.server'
@@ -33,7 +33,7 @@ export function campaignIds(base: number) {
     legOpt: base + 40101,
   }
 }
-export type CampaignIds = ReturnType<typeof campaignIds>
+type CampaignIds = ReturnType<typeof campaignIds>
 
 export function campaignFile(base: number, today: string, opts: { open?: boolean } = {}): CampaignFileInput {
   const id = campaignIds(base)
@@ -309,16 +309,4 @@ export async function tableChecksums(db: Db, tables?: string[]): Promise<Record<
 
 export function rowsOf<T>(r: unknown): T[] {
   return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[]
-}
-
-/** A participant's rows of every table that holds them (for before/after comparisons in failure messages). */
-export async function ownRows(db: Db, userId: number) {
-  const t = await db.select().from(trips).where(eq(trips.userId, userId)).orderBy(trips.id)
-  const l = await db
-    .select({ leg: legs })
-    .from(legs)
-    .innerJoin(trips, and(eq(trips.id, legs.tripId), eq(trips.userId, userId)))
-    .orderBy(legs.id)
-  const p = await db.select().from(pois).where(eq(pois.userId, userId)).orderBy(pois.id)
-  return { trips: t, legs: l.map((x) => x.leg), pois: p }
 }

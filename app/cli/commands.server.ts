@@ -33,7 +33,7 @@ const Days = z.coerce
   .min(0, 'expected a number of days')
 
 /** Arguments per command: the CLI's option names (camelCased), with --file replaced by its parsed content. */
-export const COMMAND_ARGS = {
+const COMMAND_ARGS = {
   'user:create': z.strictObject({
     email: Text,
     password: Text,
@@ -78,7 +78,7 @@ export interface CommandDeps {
 const noProgress = () => ({ update() {}, finish() {} })
 
 export type CommandName = keyof typeof COMMAND_ARGS
-export const COMMAND_NAMES = Object.keys(COMMAND_ARGS) as CommandName[]
+const COMMAND_NAMES = Object.keys(COMMAND_ARGS) as CommandName[]
 
 export function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_ARGS, name)

@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbOrTx = Db | Tx
 
 export interface Database {
@@ -20,7 +20,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   // Walk up from this module (app/db in dev and tests, build/server in production) to the repo's drizzle/.
   let dir = path.dirname(fileURLToPath(import.meta.url))
   for (let i = 0; i < 6; i++) {

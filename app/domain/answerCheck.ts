@@ -17,8 +17,7 @@ import {
   type SectionLike,
 } from './questionFlow'
 
-export type AnswerConstant =
-  'ANSWER_UNKNOWN_OPTION' | 'ANSWER_OUT_OF_RANGE' | 'ANSWER_MANDATORY_MISSING' | 'ANSWER_INVALID'
+type AnswerConstant = 'ANSWER_UNKNOWN_OPTION' | 'ANSWER_OUT_OF_RANGE' | 'ANSWER_MANDATORY_MISSING' | 'ANSWER_INVALID'
 
 /** Why an answer is refused; each reason has a text in questionnaire.json (errors.<reason>). */
 export type ProblemReason =

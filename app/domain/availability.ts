@@ -1,6 +1,6 @@
 import { formatDayTime } from './time'
 
-export type Availability = 'from' | 'until' | null
+type Availability = 'from' | 'until' | null
 
 export interface QuestionnaireSummary {
   /** 'YYYY-MM-DD HH:mm' in the study time zone, or null. */

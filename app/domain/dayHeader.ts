@@ -1,7 +1,7 @@
 import { toBcp47, type Locale } from './locale'
 import { daysBetween, dayInZone, dayToDisplay, parseDay, type Day } from './time'
 
-export type DayLabelKind = 'today' | 'yesterday' | 'dayBeforeYesterday' | 'other'
+type DayLabelKind = 'today' | 'yesterday' | 'dayBeforeYesterday' | 'other'
 export interface DayLabel {
   kind: DayLabelKind
   text: string

@@ -5,7 +5,7 @@ import { zonedParts } from './time'
 export type CellValue = string | number | boolean | null | undefined | readonly (string | number)[]
 
 /** Separator of list values (several modes, purposes, reasons) inside one CSV cell or GeoJSON property. */
-export const LIST_SEPARATOR = '|'
+const LIST_SEPARATOR = '|'
 
 /** A plain decimal number: a spreadsheet reads it as a number, never as a formula, so it is left as it is. */
 const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/

@@ -13,7 +13,7 @@ export const DEFAULT_ZOOM = 10
 
 const RAD = Math.PI / 180
 /** Web Mercator's latitude limit (the projection is undefined at the poles). */
-export const MAX_MERCATOR_LAT = 85.05112878
+const MAX_MERCATOR_LAT = 85.05112878
 
 const isFinitePoint = (p: LatLon) => Number.isFinite(p.lat) && Number.isFinite(p.lon)
 

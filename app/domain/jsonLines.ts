@@ -2,7 +2,7 @@
 // joined as 'questionnaires\u00000\u0000id'). A key's line is the line of the key itself, so a problem with a field
 // points at the line that names it. Only reads texts JSON.parse accepts; on anything else it returns what it found.
 
-export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('\u0000')
+const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('\u0000')
 
 export function jsonLines(text: string): Map<string, number> {
   const lines = new Map<string, number>()

@@ -1,4 +1,4 @@
-export type LegDeleteError = 'LEG_NOT_FIRST_OR_LAST' | 'LAST_REMAINING_LEG' | 'LEG_NOT_FOUND'
+type LegDeleteError = 'LEG_NOT_FIRST_OR_LAST' | 'LAST_REMAINING_LEG' | 'LEG_NOT_FOUND'
 export type LegDeleteResult = { ok: true } | { ok: false; constant: LegDeleteError }
 
 /**

@@ -18,8 +18,8 @@ export interface WayFormValues {
 }
 
 /** Default new manual trip: 12:00 to 13:00 on the chosen date. */
-export const DEFAULT_START = { hour: 12, minute: 0 }
-export const DEFAULT_END = { hour: 13, minute: 0 }
+const DEFAULT_START = { hour: 12, minute: 0 }
+const DEFAULT_END = { hour: 13, minute: 0 }
 
 /**
  * The add form's defaults for `day`. Never in the future: on today (`now`: the study zone's day and time) before

@@ -5,7 +5,7 @@ import type { PageDay } from './listDays'
 import { addDays, parseDay, type Day } from './time'
 
 /** How many consecutive open days make a run; fewer stay single cards. */
-export const MIN_RUN = 2
+const MIN_RUN = 2
 
 export type DayOrRun<T> = { kind: 'day'; day: T } | { kind: 'run'; from: Day; to: Day; days: T[] }
 

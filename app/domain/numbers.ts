@@ -6,9 +6,9 @@ export type { MetaDataRec }
 export const NUMBER_MIN_DEFAULT = 0
 export const NUMBER_MAX_DEFAULT = 1000
 /** Slider: min default 0, max default 140 */
-export const SLIDER_MIN_DEFAULT = 0
-export const SLIDER_MAX_DEFAULT = 140
-export const SLIDER_STEP_DEFAULT = 1
+const SLIDER_MIN_DEFAULT = 0
+const SLIDER_MAX_DEFAULT = 140
+const SLIDER_STEP_DEFAULT = 1
 /** Row text: max characters default 100. */
 export const ROW_TEXT_MAX_DEFAULT = 100
 

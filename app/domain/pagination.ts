@@ -2,8 +2,6 @@
 export const TRIPS_PAGE_SIZE = 10
 /** Paginator shows 6 pages at a time. */
 export const PAGINATOR_WINDOW = 6
-/** Sort order is descending by start. */
-export const TRIPS_SORT = { field: 'start', direction: 'desc' } as const
 
 /** Page count is total trips divided by the page limit, rounded up. (0 trips → 0 pages) */
 export function pageCount(total: number, limit: number = TRIPS_PAGE_SIZE): number {

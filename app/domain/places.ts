@@ -16,7 +16,7 @@ export interface SavedPlace {
 export const AT_PLACE_MAX_M = 150
 
 /** Places farther than this from a place are not "nearby". */
-export const NEARBY_MAX_M = 2000
+const NEARBY_MAX_M = 2000
 /** At most this many nearby places are named. */
 export const NEARBY_LIMIT = 4
 

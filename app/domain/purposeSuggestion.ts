@@ -7,7 +7,7 @@
 // Ties go to the purpose used most recently. Places are the participant's saved places at the ends
 // (places.ts savedPlaceAt), so a way between two unsaved spots is never guessed.
 
-export const SIMILAR_TIME_MIN = 90
+const SIMILAR_TIME_MIN = 90
 
 export interface PastWay {
   /** Saved place ids at the way's start and end, when it started or ended at one. */

@@ -60,7 +60,7 @@ export function allQuestions<Q extends QuestionLike>(section: { questions: Q[] }
 }
 
 /** The option ids of a question. */
-export function optionIds(q: QuestionLike): number[] {
+function optionIds(q: QuestionLike): number[] {
   return q.subQuestions.flatMap((s) => s.answOpts.map((o) => o.id))
 }
 
@@ -87,7 +87,7 @@ export function replaceAnswers(answers: readonly Answer[], q: QuestionLike, next
  * Question validity (isQuestionValid) for one question of a list of answers. A question whose shape does not
  * fit its type cannot be shown or answered, so it never blocks (the page shows the error instead).
  */
-export function questionIsValid(q: QuestionLike, answers: readonly Answer[]): boolean {
+function questionIsValid(q: QuestionLike, answers: readonly Answer[]): boolean {
   if (shapeProblem(q)) return true
   return isQuestionValid(q, answersOf(q, answers))
 }
@@ -147,7 +147,7 @@ export function partProgress(
   }
 }
 
-export const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
+const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
 
 /**
  * When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user

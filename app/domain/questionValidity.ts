@@ -8,7 +8,7 @@ export function isSupported(type: string): type is Exclude<QuestionType, 'DRAG_R
 }
 
 const TEXT_ANSWER_TYPES = new Set<string>(['DATE', 'DATE_TIME', 'TIME', 'INT_NO_INPUT', 'FLOATING_NO_INPUT'])
-export const ROW_TEXT_TYPES = new Set<string>(['SINGLE_ROW_TEXT', 'MULTIPLE_ROW_TEXT', 'TEXT'])
+const ROW_TEXT_TYPES = new Set<string>(['SINGLE_ROW_TEXT', 'MULTIPLE_ROW_TEXT', 'TEXT'])
 const ALWAYS_VALID_TYPES = new Set<string>([
   'SINGLE_CHOICE_MATRIX',
   'MULTIPLE_CHOICE_MATRIX',

@@ -27,7 +27,7 @@ export interface MetaDataRec {
   val: string
 }
 
-export interface AnswerOption {
+interface AnswerOption {
   id: number
   introTxt?: string | null
   subseqTxt?: string | null
@@ -36,20 +36,20 @@ export interface AnswerOption {
   sortingIdx?: number | null
 }
 
-export interface SubQuestion {
+interface SubQuestion {
   id: number
   introTxt?: string | null
   sortingIdx?: number | null
   answOpts: AnswerOption[]
 }
 
-export interface QuestionFilter {
+interface QuestionFilter {
   /** Parent answer-option ids that make the filter section appear. */
   boolExpDefs: { codes: number[] }[]
   section: Section
 }
 
-export interface Question {
+interface Question {
   id: number
   type: QuestionType
   mandatory: boolean
@@ -68,21 +68,9 @@ export interface Question {
   applyResps?: boolean | null
 }
 
-export interface Section {
+interface Section {
   id: number
   questions: Question[]
-}
-
-export interface Questionnaire {
-  id: number
-  type: string
-  tfcModes?: string[] | null
-  mandatory: boolean
-  showProg?: boolean | null
-  applyResps?: boolean | null
-  availFrom?: Date | null
-  availUntil?: Date | null
-  section: Section
 }
 
 /** One stored answer: the chosen answer option and its text (free text, number, unix-seconds date, 'HH:mm:ss'). */

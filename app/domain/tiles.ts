@@ -3,9 +3,7 @@
 // top-left corner lies in the picture. Also the ground resolution and a "nice" scale bar for a map at a latitude.
 import { EARTH_CIRCUMFERENCE_M, mercator } from './geometry'
 
-export const TILE_SIZE = 256
-/** Tile servers serve zoom 0 to 19. */
-export const MAX_TILE_ZOOM = 19
+const TILE_SIZE = 256
 
 /** A point in world pixels at a zoom (0..256·2^z on each axis), x eastwards, y southwards. */
 export function worldPixel(lat: number, lon: number, zoom: number): { x: number; y: number } {

@@ -3,11 +3,11 @@ export interface NamedTrip {
   legs: { purposeIds: number[] }[]
 }
 
-export const ELLIPSIS = '…'
-export const MAX_TRIP_NAME_PURPOSES = 3
-export const MAX_LEG_PURPOSES = 2
-export const MAX_MODE_DOTS = 5
-export const UNKNOWN_MODE = 'UNKNOWN'
+const ELLIPSIS = '…'
+const MAX_TRIP_NAME_PURPOSES = 3
+const MAX_LEG_PURPOSES = 2
+const MAX_MODE_DOTS = 5
+const UNKNOWN_MODE = 'UNKNOWN'
 
 function limitWithEllipsis(names: string[], max: number): string {
   const shown = names.slice(0, max).join(', ')

@@ -99,13 +99,8 @@ export function getEnv(): Env {
   return (cached ??= loadEnv())
 }
 
-/** For tests: replace the cached configuration. */
-export function setEnv(env: Env | undefined) {
-  cached = env
-}
-
 /** A secret generated once into DATA_DIR and reused by every later start. */
-export function generatedSecret(dataDir: string, name: string): string {
+function generatedSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, 'secrets', name)
   try {
     return fs.readFileSync(file, 'utf8').trim()

@@ -53,7 +53,7 @@ export function readServerInfo(dataDir: string): ServerHandoff | null {
   }
 }
 
-export function isProcessAlive(pid: number): boolean {
+function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0) // signal 0: only checks that the process exists
     return true
@@ -79,7 +79,7 @@ export function tokenMatches(expected: string, given: string): boolean {
 // running server; this lock covers an admin command that opens the database itself, against a second command
 // and (if the server checks cliLockHolder before opening the database) against a server starting meanwhile.
 
-export function cliLockPath(dataDir: string): string {
+function cliLockPath(dataDir: string): string {
   return path.join(dataDir, 'cli.lock')
 }
 

@@ -14,12 +14,7 @@ export function getApp(): Promise<App> {
   return (appPromise ??= createApp(getEnv()))
 }
 
-/** For tests and the CLI: use this instance instead of creating one from the environment. */
-export function setApp(app: App | undefined) {
-  appPromise = app ? Promise.resolve(app) : undefined
-}
-
-export async function createApp(env: Env, opts: { seed?: boolean } = {}): Promise<App> {
+async function createApp(env: Env, opts: { seed?: boolean } = {}): Promise<App> {
   // The embedded database can be opened by one process only: wait while an admin command holds it, and hold the
   // same lock while opening, migrating and seeding, so a command started meanwhile waits for us (app/infra/handoff.server.ts).
   const release = env.DATABASE_URL ? () => {} : await waitForCliLock(env.DATA_DIR)

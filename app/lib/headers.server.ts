@@ -1,6 +1,6 @@
 // Security headers for HTML documents (issue: hardening). Scripts only with this response's nonce.
 // nosniff and Referrer-Policy are set for every response by server/server.mjs.
-export function originOf(template: string | undefined): string | null {
+function originOf(template: string | undefined): string | null {
   if (!template) return null
   const m = /^(https?:\/\/[^/{}]+)/.exec(template.replace('{s}', 'a'))
   if (!m) return null

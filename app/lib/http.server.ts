@@ -1,5 +1,5 @@
 // Helpers for thin routes: flash toasts across redirects, service errors as translated form errors.
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { authed, req, type Ctx, type Toast } from './context.server'
 import { ServiceError } from '~/services/core.server'
 import { headerSafeUrl } from './safe-redirect'
@@ -38,12 +38,4 @@ export async function runOrToast<T>(context: Ctx, back: string, fn: (ctx: Authed
     if (e instanceof ServiceError) throw redirectWithToast(context, back, errorToast(e))
     throw e
   }
-}
-
-export function badRequest(message = 'Bad request') {
-  return data({ error: message }, { status: 400 })
-}
-
-export function notFound() {
-  return data({ notFound: true }, { status: 404 })
 }

@@ -30,7 +30,7 @@ export type IntentTable<A> = Record<string, IntentHandler<any, A, unknown>>
 type Result<T> = T extends IntentHandler<z.ZodType, unknown, infer R> ? R : never
 
 /** The form's intent, or null when it posts none. */
-export const intentOf = (form: FormData): string | null => {
+const intentOf = (form: FormData): string | null => {
   const v = form.get('intent')
   return typeof v === 'string' ? v : null
 }

@@ -1,7 +1,7 @@
 import { req, type Ctx } from './context.server'
 
 /** The header shows at most 21 characters of the user name. */
-export const USER_NAME_MAX = 21
+const USER_NAME_MAX = 21
 
 /** What both layouts show: the user in the header, the flash toasts, the cookie banner. */
 export function layoutData(context: Ctx) {
@@ -15,6 +15,6 @@ export function layoutData(context: Ctx) {
   }
 }
 
-export function cut(s: string, max: number) {
+function cut(s: string, max: number) {
   return s.length > max ? s.slice(0, max - 1) + '…' : s
 }

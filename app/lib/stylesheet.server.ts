@@ -9,7 +9,7 @@ import { ONE_YEAR_S, parseCookies, serializeCookie } from './cookies.server'
 
 export const STYLESHEET_CSS: string = css
 const HASH = crypto.createHash('sha256').update(css).digest('base64url').slice(0, 12)
-export const STYLESHEET_COOKIE = 'td_css'
+const STYLESHEET_COOKIE = 'td_css'
 
 /** Inline the stylesheet into this page? Then the cookie to set, too. */
 export function inlineStylesheet(request: Request, secure: boolean): { inline: boolean; setCookie?: string } {

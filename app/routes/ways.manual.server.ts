@@ -17,13 +17,13 @@ import { ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
 import { listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
 
-export const LIST_URL = FIRST_LIST_PAGE
+const LIST_URL = FIRST_LIST_PAGE
 
 /** A service error on the form: a stale edit has its own message, any other its constant's. */
 const serviceMessage = (e: ServiceError) =>
   e.constant === 'TRIP_CHANGED' ? 'ways:editStale.message' : `errors:${e.constant}`
 
-export function today(context: Ctx): string {
+function today(context: Ctx): string {
   return dayInZone(authed(context).now(), req(context).app.env.STUDY_TIME_ZONE)
 }
 
@@ -53,7 +53,7 @@ export async function formData(
 }
 
 /** "Go back" (after 'ways.editWay.doesntExist'): to the page the participant came from, else the list. */
-export function backUrl(request: Request): string {
+function backUrl(request: Request): string {
   const referer = request.headers.get('Referer')
   if (!referer) return LIST_URL
   try {

@@ -9,7 +9,7 @@ import { formatDayTime } from '~/domain/time'
 import { studyTimeZone } from './import.server'
 import { QuestionnaireSchema } from './schemas/campaign-file'
 
-export class CampaignExportError extends Error {
+class CampaignExportError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'CampaignExportError'

@@ -81,7 +81,7 @@ export class ExportError extends Error {
 }
 
 /** The research export's language for catalogue names (purposes, report reasons, derived way names). */
-export const EXPORT_LOCALE = 'de_DE' as const
+const EXPORT_LOCALE = 'de_DE' as const
 
 export const EXPORT_FILES = [
   'trips.geojson',

@@ -21,15 +21,15 @@ export interface PlaceResult {
   lon: number
 }
 
-export const SEARCH_LIMIT = 5
-export const GEOCODER_TIMEOUT_MS = 5000
-export const MAX_QUERY_LENGTH = 200
+const SEARCH_LIMIT = 5
+const GEOCODER_TIMEOUT_MS = 5000
+const MAX_QUERY_LENGTH = 200
 /** The usage policy of the public Nominatim: at most one request per second per server. */
 export const MIN_INTERVAL_MS = 1000
-export const CACHE_TTL_MS = 24 * 60 * 60 * 1000
-export const CACHE_MAX_ENTRIES = 1000
+const CACHE_TTL_MS = 24 * 60 * 60 * 1000
+const CACHE_MAX_ENTRIES = 1000
 /** Reverse geocoding waits at most this long for its turn plus the answer; a name is a nicety, not a must. */
-export const REVERSE_TIMEOUT_MS = 5000
+const REVERSE_TIMEOUT_MS = 5000
 
 const NominatimResult = z.object({
   lat: z.union([z.string(), z.number()]),

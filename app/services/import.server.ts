@@ -501,7 +501,7 @@ export interface TripsProgress {
 }
 
 /** Parses a trips file in any of its accepted shapes; problems name the paths of the file as written. */
-export function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at: PropertyKey[] } {
+function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at: PropertyKey[] } {
   const found = tripsInFile(raw)
   if (!found) {
     throw new ImportError([

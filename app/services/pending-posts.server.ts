@@ -17,7 +17,7 @@ export interface PendingPost {
 }
 
 /** Drops every row older than 7 days (anyone's). */
-export async function expirePendingPosts(db: DbOrTx, now: Date) {
+async function expirePendingPosts(db: DbOrTx, now: Date) {
   await db.delete(pendingPosts).where(lt(pendingPosts.createdAt, new Date(now.getTime() - PENDING_POST_MAX_AGE_MS)))
 }
 

@@ -10,9 +10,9 @@ import { listOwnPois } from './poi.server'
 import { wayEndPointsOf } from './trip/model.server'
 
 /** How long a page waits for the geocoder's names of a way's ends, in all: not at all (cached answers win the race). */
-export const END_NAMES_BUDGET_MS = 0
+const END_NAMES_BUDGET_MS = 0
 
-export interface PlaceName {
+interface PlaceName {
   name: string
   /** 'place': one of the participant's saved places; 'street': the geocoder's street or area name. */
   source: 'place' | 'street'

@@ -12,10 +12,10 @@ import { userAgent } from './geocoder.server'
 import { listOwnPois, ownPoi } from './poi.server'
 
 export const TILE_TIMEOUT_MS = 3000
-export const TILE_CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000
-export const TILE_CACHE_MAX = 500
+const TILE_CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000
+const TILE_CACHE_MAX = 500
 /** A tile larger than this is not a map tile (and would bloat the picture). */
-export const TILE_MAX_BYTES = 200_000
+const TILE_MAX_BYTES = 200_000
 const IMAGE_TYPES = /^image\/(png|jpeg|webp)$/
 
 const tiles = new Map<string, { at: number; dataUri: string }>()
@@ -49,7 +49,7 @@ async function tileDataUri(ctx: Pick<ServiceContext, 'env'>, url: string): Promi
 }
 
 /** The picture of a point over real tiles, or null when the tile server is switched off or any tile fails. */
-export async function tilePicture(ctx: Pick<ServiceContext, 'env'>, lat: number, lon: number): Promise<string | null> {
+async function tilePicture(ctx: Pick<ServiceContext, 'env'>, lat: number, lon: number): Promise<string | null> {
   const template = ctx.env.MAP_TILE_URL
   if (!template) return null
   const placed = tilesCovering(lat, lon, STATIC_MAP.zoom, STATIC_MAP.width, STATIC_MAP.height)

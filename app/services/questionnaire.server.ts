@@ -106,7 +106,7 @@ export interface ApiTripQuestionnaire extends ApiQuestionnaire {
   answered: boolean
 }
 
-export function apiQuestionnaire(q: StoredQuestionnaire, ctx: AuthedContext): ApiQuestionnaire {
+function apiQuestionnaire(q: StoredQuestionnaire, ctx: AuthedContext): ApiQuestionnaire {
   const tz = ctx.env.STUDY_TIME_ZONE
   return {
     id: q.id,
@@ -215,14 +215,14 @@ async function checkScope(ctx: AuthedContext, q: StoredQuestionnaire, scope: Sco
   if (kind === 'leg') await tripOfOwnLeg(ctx.db, ctx.user.id, Number(raw))
 }
 
-export async function getDraft(ctx: AuthedContext, id: number, scope: Scope) {
+async function getDraft(ctx: AuthedContext, id: number, scope: Scope) {
   const q = await ownQuestionnaire(ctx, id, [...QUESTIONNAIRE_TYPES])
   await checkScope(ctx, q, scope)
   const drafts = await readDrafts(ctx.db, ctx.user.id, [{ questionnaireId: q.id, scope }])
   return drafts.get(`${q.id}|${scope}`) ?? EMPTY_DRAFT
 }
 
-export async function saveDraft(
+async function saveDraft(
   ctx: AuthedContext,
   id: number,
   scope: Scope,

@@ -7,7 +7,7 @@ import { preparedFor } from '~/db/prepared.server'
 import { sessions, users } from '~/db/schema'
 import type { SessionUser } from './core.server'
 
-export const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000
+const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600 * 1000
 /** Extend the idle expiry at most once per this interval (keeps reads read-only). */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000

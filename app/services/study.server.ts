@@ -12,14 +12,14 @@ import type { Mailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
 import { reminderMail } from './mail-templates.server'
 
-export class StudyError extends Error {
+class StudyError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'StudyError'
   }
 }
 
-export interface ParticipantStatus {
+interface ParticipantStatus {
   userId: number
   pseudonym: string
   email: string
@@ -222,7 +222,7 @@ function cells(p: ParticipantStatus, withIdentity: boolean, tz: string): (string
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 1000) / 10} %`)
 
 /** The study's line: participants, ways, share confirmed, participants inactive for the threshold. */
-export function studyLine(s: StudyStatus): string {
+function studyLine(s: StudyStatus): string {
   const t = s.totals
   return (
     `study: ${t.participants} participants, ${t.recorded} ways recorded, ${t.confirmed} confirmed (${percent(t.shareConfirmed)}), ` +

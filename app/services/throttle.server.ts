@@ -32,7 +32,3 @@ export async function withdrawEvent(db: DbOrTx, id: number) {
 export async function clearEvents(db: DbOrTx, key: string) {
   await db.delete(throttleEvents).where(eq(throttleEvents.key, key))
 }
-
-export async function pruneEvents(db: DbOrTx, olderThan: Date) {
-  await db.delete(throttleEvents).where(lt(throttleEvents.at, olderThan))
-}

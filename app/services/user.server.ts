@@ -18,8 +18,6 @@ import { clearEvents, takeSlot, withdrawEvent } from './throttle.server'
 // ---------------------------------------------------------------------------------------------------------------
 // Rules (ADR 007)
 
-/** Passwords have at least 3 characters. */
-export const PASSWORD_MIN = PASSWORD_MIN_LENGTH
 /** One-time tokens: a reset link lives one hour, a verification link one week. */
 export const TOKEN_TTL_MS = { verify: 7 * 24 * 3600 * 1000, reset: 3600 * 1000 } as const
 /** Failures (login) or requests (register, resets) counted per account and per client address in a sliding window. */
@@ -357,7 +355,7 @@ async function withFloor<T>(fn: () => Promise<T>): Promise<T> {
 
 // One-time tokens: 256 random bits, only the SHA-256 stored, single use, expiring; a new one replaces the old ones.
 
-export async function issueToken(tx: DbOrTx, userId: number, kind: TokenKind, now: Date): Promise<string> {
+async function issueToken(tx: DbOrTx, userId: number, kind: TokenKind, now: Date): Promise<string> {
   const token = newToken()
   await storeToken(tx, userId, kind, token, now)
   return token
@@ -398,7 +396,7 @@ async function markUsed(tx: DbOrTx, tokenId: number, now: Date): Promise<boolean
 
 // Throttling (counted in the database, shared by every app process). Keys carry digests, not addresses.
 
-export function throttleKeys(action: ThrottledAction, email: string, clientIp: string) {
+function throttleKeys(action: ThrottledAction, email: string, clientIp: string) {
   return [
     { key: `${action}:account:${digest(email.toLowerCase())}`, limit: THROTTLE.perAccount },
     { key: `${action}:client:${digest(clientIp)}`, limit: THROTTLE.perClient },

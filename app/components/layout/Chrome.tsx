@@ -35,7 +35,7 @@ export function CookieBanner({ consent }: { consent: boolean }) {
   )
 }
 
-export function LocaleSwitch() {
+function LocaleSwitch() {
   const { t, i18n } = useTranslation()
   const location = useLocation()
   const other = i18n.language === 'en' ? 'de_DE' : 'en_US'

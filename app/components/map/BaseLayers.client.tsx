@@ -5,7 +5,7 @@ import { useRef } from 'react'
 import { AttributionControl, ScaleControl, TileLayer, ZoomControl } from 'react-leaflet'
 import { attributionHtml, type TileSource } from './tile-source'
 
-export const LEAFLET_CREDIT = '<a href="https://leafletjs.com">Leaflet</a>'
+const LEAFLET_CREDIT = '<a href="https://leafletjs.com">Leaflet</a>'
 
 export function BaseLayers({
   tiles,

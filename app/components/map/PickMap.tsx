@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import type { LatLon } from '~/domain/geometry'
 import type { TileSource } from './tile-source'
 
-export interface PickPoint extends LatLon {
+interface PickPoint extends LatLon {
   label: string
   /** The point a tap places (a draggable pin); the others are shown for orientation. */
   active: boolean

@@ -30,7 +30,7 @@ export interface RouteSvgProps {
   className?: string
 }
 
-export const ROUTE_VIEWBOX = { width: 600, height: 400, padding: 28 } as const
+const ROUTE_VIEWBOX = { width: 600, height: 400, padding: 28 } as const
 /** The scale bar is at most this long (viewBox units). */
 const SCALE_MAX = 140
 const LABEL_MAX_CHARS = 30

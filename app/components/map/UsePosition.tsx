@@ -8,7 +8,7 @@ import { Button } from '~/components/ui'
 
 type Status = 'idle' | 'locating' | 'found' | 'denied' | 'failed'
 
-export const POSITION_TIMEOUT_MS = 15_000
+const POSITION_TIMEOUT_MS = 15_000
 
 export function UsePosition({ onPosition }: { onPosition: (lat: number, lon: number) => void }) {
   const { t } = useTranslation()

@@ -17,7 +17,7 @@ export interface PoiView {
 const BADGE = { verified: 'confirmed', unverified: 'questionnairesUnanswered', none: 'neutral' } as const
 
 /** A map pin whose tip points at the image centre: filled with a check (verified), filled with "!" (unverified), hollow (no status). */
-export function PoiMarker({ state, label }: { state: VerificationState; label: string }) {
+function PoiMarker({ state, label }: { state: VerificationState; label: string }) {
   return (
     <svg
       className={`poi-marker poi-marker--${state}`}

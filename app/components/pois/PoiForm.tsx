@@ -14,7 +14,7 @@ import type { TileSource } from '~/components/map/tile-source'
 import { UsePosition } from '~/components/map/UsePosition'
 import { ADD_PLACE_ZOOM, DEFAULT_MAP_CENTRE, parseCoordinate, validLatLon } from '~/domain/poi'
 
-export interface PlaceOption {
+interface PlaceOption {
   name: string
   label: string
   lat: number
@@ -44,7 +44,7 @@ export interface PoiSearchState {
   geocoder: boolean
 }
 
-export const placeValue = (p: { lat: number; lon: number }) => `${p.lat};${p.lon}`
+const placeValue = (p: { lat: number; lon: number }) => `${p.lat};${p.lon}`
 
 export function PoiForm({
   mode,

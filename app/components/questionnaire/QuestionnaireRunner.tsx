@@ -21,7 +21,7 @@ export interface RunnerProps {
   boxed?: boolean
 }
 
-export function usePartTitle() {
+function usePartTitle() {
   const { t } = useTranslation('questionnaire')
   return (title: PartTitle) =>
     title.kind === 'LEG'

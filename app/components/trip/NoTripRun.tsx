@@ -26,8 +26,7 @@ export interface NoTripRunView {
 }
 
 /** The query that opens a run's confirm-all dialog. */
-export const noTripRunDialogQuery = (run: { from: string; to: string }) =>
-  `?dialog=noTripsRun&days=${dayRangeParam(run)}`
+const noTripRunDialogQuery = (run: { from: string; to: string }) => `?dialog=noTripsRun&days=${dayRangeParam(run)}`
 /** The query that shows a run's days one by one. */
 export const noTripRunExpandQuery = (run: { from: string; to: string }) => `?expand=${dayRangeParam(run)}`
 
@@ -36,7 +35,7 @@ export const noTripRunExpandQuery = (run: { from: string; to: string }) => `?exp
  * each the list's usual day section with an h3 heading) behind a disclosure. `dialog`: the confirm-all dialog when
  * open, rendered inside the section so that without JavaScript it appears right there.
  */
-export const noTripRunRange = (run: Pick<NoTripRunView, 'fromText' | 'toText'>) => `${run.fromText} – ${run.toText}`
+const noTripRunRange = (run: Pick<NoTripRunView, 'fromText' | 'toText'>) => `${run.fromText} – ${run.toText}`
 
 export function NoTripRun({
   run,

@@ -12,7 +12,7 @@ import { listPath } from '~/domain/waysUrls'
 import { ReportSchema } from '~/lib/trip-forms'
 import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 
-export const REPORT_DIALOG_ID = 'report'
+const REPORT_DIALOG_ID = 'report'
 /** Then the app navigates to the previous route, or to the unconfirmed list page 1. */
 export const REPORT_FALLBACK = listPath('unconfirmed', 1)
 

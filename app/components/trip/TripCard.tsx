@@ -55,7 +55,7 @@ const STATUS_KEY: Record<TripListStatus, string> = {
 }
 
 /** The status badge (its precedence is already applied in `status`); pass `t` of the 'ways' namespace when at hand. */
-export function TripStatusBadge({ status, t }: { status: TripListStatus; t?: TFunction }) {
+function TripStatusBadge({ status, t }: { status: TripListStatus; t?: TFunction }) {
   return t ? (
     <Badge status={status} label={t(STATUS_KEY[status])} className="trip-card__badge" />
   ) : (
@@ -83,11 +83,6 @@ export type TripCardProps = {
   purposes?: readonly { id: number; name: string }[]
   /** The list tab the card is shown on (the way's page leads back to it). */
   from?: ListFilter
-}
-
-export function TripCard(props: TripCardProps) {
-  const { t } = useTranslation('ways')
-  return <TripCardView {...props} t={t} />
 }
 
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */

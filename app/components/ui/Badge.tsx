@@ -1,6 +1,6 @@
 import { cx } from './cx'
 
-export type BadgeStatus = 'reported' | 'questionnairesUnanswered' | 'unconfirmed' | 'confirmed' | 'neutral'
+type BadgeStatus = 'reported' | 'questionnairesUnanswered' | 'unconfirmed' | 'confirmed' | 'neutral'
 
 const STATUS_CLASS: Record<BadgeStatus, string> = {
   reported: 'badge--reported',

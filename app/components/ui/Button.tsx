@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react'
 import { Link, type LinkProps } from 'react-router'
 import { cx } from './cx'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
-export type ButtonSize = 'normal' | 'small'
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
+type ButtonSize = 'normal' | 'small'
 
 export type ButtonStyleProps = {
   /** Default 'secondary'. Use one 'primary' per view/form. */

@@ -2,14 +2,14 @@ import { cloneElement, isValidElement, useId, type ComponentProps, type ReactEle
 import { cx } from './cx'
 
 /** Props Field hands to its control. */
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string
   'aria-describedby'?: string
   'aria-invalid'?: true
 }
 
 /** One message, or a list of messages (e.g. conform's `field.errors`); empty/blank means "no error". */
-export type FieldMessage = ReactNode | readonly string[]
+type FieldMessage = ReactNode | readonly string[]
 
 export type FieldProps = {
   label: ReactNode

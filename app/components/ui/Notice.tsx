@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Icon, type IconName } from '~/components/icons/ModeSprite'
 import { cx } from './cx'
 
-export type NoticeType = 'info' | 'warning' | 'success' | 'error'
+type NoticeType = 'info' | 'warning' | 'success' | 'error'
 
 const ICONS: Record<NoticeType, IconName> = { info: 'info', warning: 'alert', success: 'check', error: 'alert' }
 

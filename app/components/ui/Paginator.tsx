@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Icon } from '~/components/icons/ModeSprite'
 import { cx } from './cx'
 
-export type PaginatorLabels = {
+type PaginatorLabels = {
   /** aria-label of the <nav>, e.g. "Pages". */
   nav: string
   previous: string

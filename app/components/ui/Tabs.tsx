@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router'
 
-export type TabItem = {
+type TabItem = {
   to: string
   label: ReactNode
   /** Marks the link with aria-current="page". */

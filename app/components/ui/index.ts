@@ -1,27 +1,10 @@
-export {
-  Button,
-  ButtonLink,
-  buttonClass,
-  type ButtonProps,
-  type ButtonLinkProps,
-  type ButtonVariant,
-  type ButtonSize,
-} from './Button'
-export {
-  Field,
-  Fieldset,
-  Choice,
-  type FieldProps,
-  type FieldControlProps,
-  type FieldsetProps,
-  type ChoiceProps,
-} from './Field'
-export { Card, LinkCard, type CardProps } from './Card'
-export { Badge, type BadgeProps, type BadgeStatus } from './Badge'
-export { Paginator, type PaginatorProps, type PaginatorLabels } from './Paginator'
-export { Tabs, type TabsProps, type TabItem } from './Tabs'
-export { Notice, type NoticeProps, type NoticeType } from './Notice'
-export { EmptyState, type EmptyStateProps } from './EmptyState'
-export { Toasts, type ToastsProps, type ToastMessage } from './Toasts'
-export { Dialog, DialogCloseLink, type DialogProps, type DialogCloseLinkProps } from './Dialog'
+export { Button, ButtonLink, buttonClass, type ButtonProps } from './Button'
+export { Field, Fieldset, Choice } from './Field'
+export { Card, LinkCard } from './Card'
+export { Badge } from './Badge'
+export { Paginator } from './Paginator'
+export { Tabs } from './Tabs'
+export { Notice } from './Notice'
+export { EmptyState } from './EmptyState'
+export { Dialog, DialogCloseLink } from './Dialog'
 export { cx } from './cx'

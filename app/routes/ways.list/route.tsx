@@ -185,7 +185,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pages,
     limit,
     highlight: id,
-    totalNo: result.totalNo,
+    total: result.totalNo,
     first: (page - 1) * limit + 1,
     last: (page - 1) * limit + items.length,
     outOfRange,
@@ -210,7 +210,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function TripList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('ways')
   const location = useLocation()
-  const { filter, page, pages, days, highlight, outOfRange, totalNo } = loaderData
+  const { filter, page, pages, days, highlight, outOfRange, total } = loaderData
   const here = listPath(filter, page, highlight)
   const back = (anchor?: string) => `${here}${anchor ? `#${anchor}` : ''}`
   const filterLabel = t(`subnav.${filter}`)
@@ -320,13 +320,13 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
     body = (
       <EmptyState title={t(`list.empty.${filter}.title`)} icon={filter === 'all' ? 'map-pin' : 'check'}>
         <p>{t(`list.empty.${filter}.text`)}</p>
-        {totalNo === 0 ? <FirstSteps hasCampaign={loaderData.hasCampaign} /> : null}
+        {total === 0 ? <FirstSteps hasCampaign={loaderData.hasCampaign} /> : null}
       </EmptyState>
     )
   } else {
     body = (
       <div className="trip-days">
-        {totalNo === 0 ? (
+        {total === 0 ? (
           <Notice title={t('list.empty.all.title')}>
             <p>{t('list.empty.all.withDays')}</p>
             <FirstSteps hasCampaign={loaderData.hasCampaign} />
@@ -359,9 +359,9 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
       <PageTitle>{title}</PageTitle>
       <div className="page-header">
         <h1 id="list-title">{t('list.title')}</h1>
-        {totalNo > 0 && !outOfRange ? (
+        {total > 0 && !outOfRange ? (
           <p className="text-muted text-small">
-            {t('list.range', { first: loaderData.first, last: loaderData.last, total: totalNo })}
+            {t('list.range', { first: loaderData.first, last: loaderData.last, total })}
           </p>
         ) : null}
       </div>

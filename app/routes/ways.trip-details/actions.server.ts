@@ -76,8 +76,8 @@ export const tripDetailActions = {
     return redirectWithToast(context, at(back, `leg=${leg.id}`), success('common:success.legCopied'))
   }),
   'copy-trip': intent(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
-    const { trp } = await run(context, back, (ctx) => tripService.copyTrip(ctx, { id, version }))
-    return redirectWithToast(context, wayPath(trp.id, from), success('common:success.wayCopied'))
+    const { trp: copy } = await run(context, back, (ctx) => tripService.copyTrip(ctx, { id, version }))
+    return redirectWithToast(context, wayPath(copy.id, from), success('common:success.wayCopied'))
   }),
   'delete-trip': intent(WaySchema, async (_, { context, id, from }: TripActionArgs) => {
     // Back to the list on an error too: after a double submit the way is gone (TRIP_NOT_FOUND).

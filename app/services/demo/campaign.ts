@@ -377,7 +377,7 @@ function legQuestionnaire(): QuestionnaireInput {
   }
 }
 
-export const DEMO_PURPOSES: { id: number; name: T }[] = [
+const DEMO_PURPOSES: { id: number; name: T }[] = [
   { id: 1, name: t('Arbeit', 'Work') },
   { id: 2, name: t('Ausbildung', 'Education') },
   { id: 3, name: t('Einkauf', 'Shopping') },

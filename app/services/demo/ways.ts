@@ -13,7 +13,7 @@ import { pathLength } from '~/services/import.server'
 
 type Mode = TrafficModeConstant
 
-export interface Place extends LatLon {
+interface Place extends LatLon {
   name: string
 }
 
@@ -22,7 +22,7 @@ interface LegRoute {
   via: LatLon[]
 }
 
-export interface Route {
+interface Route {
   from: string
   to: string
   /** Trip purpose ids of the campaign, set when the way gets confirmed. */
@@ -45,10 +45,10 @@ export type PoiRefs = Record<string, { id: number; name: string; lat: number; lo
 // ---------------------------------------------------------------------------------------------------------------
 // Randomness
 
-export type Rng = () => number
+type Rng = () => number
 
 /** mulberry32: small, fast, good enough for demo data; seeded by an FNV-1a hash of a string. */
-export function seededRng(seed: string): Rng {
+function seededRng(seed: string): Rng {
   let h = 0x811c9dc5
   for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193)
   let a = h >>> 0
@@ -70,7 +70,7 @@ const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * lis
 const M_PER_DEG_LAT = 111_320
 
 /** Waypoints densified to 10–60 points, each interior point moved up to a few metres sideways (GPS noise). */
-export function streetPath(via: LatLon[], rng: Rng): LatLon[] {
+function streetPath(via: LatLon[], rng: Rng): LatLon[] {
   const total = pathLength(via)
   const target = Math.min(50, Math.max(12, Math.round(total / 80)))
   const spacing = total / target
@@ -287,7 +287,7 @@ function withStatuses(ways: GeneratedWay[], opts: GenerateOptions, rng: Rng): Tr
 const p = (lat: number, lon: number): LatLon => ({ lat, lon })
 
 /** The same route the other way round. */
-export function reverse(route: Route, purposes: number[]): Route {
+function reverse(route: Route, purposes: number[]): Route {
   return {
     from: route.to,
     to: route.from,

@@ -40,13 +40,13 @@ export const BATCH_SIZE = 1000
 // ---------------------------------------------------------------------------------------------------------------
 // Columns
 
-export const PARTICIPANT_COLUMNS: Column[] = [
+const PARTICIPANT_COLUMNS: Column[] = [
   {
     name: 'participant_id',
     desc: 'pseudonymous participant id (stable per participant, not derived from the e-mail address)',
   },
 ]
-export const IDENTITY_COLUMNS: Column[] = [
+const IDENTITY_COLUMNS: Column[] = [
   { name: 'email', desc: 'e-mail address (only with --with-identity)' },
   { name: 'first_name', desc: 'first name (only with --with-identity)' },
   { name: 'last_name', desc: 'last name (only with --with-identity)' },

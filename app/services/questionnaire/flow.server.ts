@@ -65,13 +65,13 @@ export interface FlowPart {
 
 export type PartTitle = { kind: 'INITIAL' | 'FINAL' | 'TRIP' } | { kind: 'LEG'; legNo: number; mode: string }
 
-export interface OptionView {
+interface OptionView {
   id: number
   introTxt: string
   subseqTxt: string
   exclOpt: boolean
 }
-export interface RowView {
+interface RowView {
   id: number
   introTxt: string
   options: OptionView[]
@@ -94,8 +94,6 @@ export interface QuestionView {
   /** More sub-questions or answer options than the type expects: shown as an error, never breaks. */
   shapeProblem: boolean
 }
-
-export type { FlowErrorReason }
 
 export interface FlowError {
   reason: FlowErrorReason
@@ -143,7 +141,7 @@ export type FlowOutcome =
   | { kind: 'gone' }
 
 /** Search parameters of the page that shows the flow (kept short; prefixed so they do not clash with the page's). */
-export const P = { part: 'qpart', notice: 'qnotice', error: 'qerr', question: 'qq', prompt: 'qprompt' } as const
+const P = { part: 'qpart', notice: 'qnotice', error: 'qerr', question: 'qq', prompt: 'qprompt' } as const
 
 export interface Flow {
   ctx: AuthedContext
@@ -237,7 +235,7 @@ function randomizedOrder<T extends { id: number; randomized?: boolean | null }>(
   return out
 }
 
-export function questionView(q: Question, locale: Locale, seed = 0): QuestionView {
+function questionView(q: Question, locale: Locale, seed = 0): QuestionView {
   const slider = sliderConfig(q)
   return {
     id: q.id,

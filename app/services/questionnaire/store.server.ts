@@ -27,8 +27,8 @@ import type { Questionnaire, QuestionnaireType, Text } from '../schemas/campaign
 import { ServiceError, type AuthedContext } from '../core.server'
 
 export type Scope = 'campaign' | `trip:${number}` | `leg:${number}`
-export const tripScope = (tripId: number): Scope => `trip:${tripId}`
-export const legScope = (legId: number): Scope => `leg:${legId}`
+const tripScope = (tripId: number): Scope => `trip:${tripId}`
+const legScope = (legId: number): Scope => `leg:${legId}`
 
 export interface StoredQuestionnaire {
   id: number
@@ -113,7 +113,7 @@ export async function ownQuestionnaire(
   return toStored(row)
 }
 
-export async function isCompleted(db: DbOrTx, userId: number, questionnaireId: number, scope: Scope): Promise<boolean> {
+async function isCompleted(db: DbOrTx, userId: number, questionnaireId: number, scope: Scope): Promise<boolean> {
   const rows = await db
     .select({ q: questionnaireCompletions.questionnaireId })
     .from(questionnaireCompletions)
@@ -128,7 +128,7 @@ export async function isCompleted(db: DbOrTx, userId: number, questionnaireId: n
 }
 
 /** Completed (questionnaire id, scope) pairs of a user among some scopes, as 'id|scope' keys. */
-export async function completedKeys(db: DbOrTx, userId: number, scopes: Scope[]): Promise<Set<string>> {
+async function completedKeys(db: DbOrTx, userId: number, scopes: Scope[]): Promise<Set<string>> {
   if (!scopes.length) return new Set()
   const rows = await db
     .select({ q: questionnaireCompletions.questionnaireId, scope: questionnaireCompletions.scope })
@@ -199,7 +199,7 @@ export async function tripOfOwnLeg(db: DbOrTx, userId: number, legId: number): P
 }
 
 /** The leg's mode a leg questionnaire is answered for, or null when it is not asked about the leg. */
-export function legModeFor(q: Pick<StoredQuestionnaire, 'tfcModes'>, leg: Pick<LegRow, 'tfcModes'>): string | null {
+function legModeFor(q: Pick<StoredQuestionnaire, 'tfcModes'>, leg: Pick<LegRow, 'tfcModes'>): string | null {
   return legQuestionnaireMode(q.tfcModes, leg.tfcModes)
 }
 
@@ -358,21 +358,6 @@ export async function storeAnswers(
         eq(questionnaireDrafts.scope, scope),
       ),
     )
-}
-
-/** Answers as stored for a user, questionnaire and scope. */
-export async function storedAnswers(
-  db: DbOrTx,
-  userId: number,
-  questionnaireId: number,
-  scope: Scope,
-): Promise<Answer[]> {
-  const rows = await db
-    .select({ answOptId: answers.answOptId, text: answers.text })
-    .from(answers)
-    .where(and(eq(answers.userId, userId), eq(answers.questionnaireId, questionnaireId), eq(answers.scope, scope)))
-    .orderBy(asc(answers.id))
-  return rows
 }
 
 export interface Draft {

@@ -102,9 +102,9 @@ function zoneOffsetMs(day: string): number {
   return local.getTime() - utc.getTime()
 }
 
-export const LocaleSchema = z.enum(['de_DE', 'en_US'])
+const LocaleSchema = z.enum(['de_DE', 'en_US'])
 
-export const LocalizedTextSchema = z
+const LocalizedTextSchema = z
   .strictObject({ de_DE: z.string().optional(), en_US: z.string().optional() })
   .refine((t) => t.de_DE !== undefined || t.en_US !== undefined, 'needs de_DE or en_US')
 
@@ -119,7 +119,7 @@ export const MetaDataRecSchema = z.strictObject({
   val: z.union([z.string(), z.number(), z.boolean()]).transform(String),
 })
 
-export const CreatorSchema = z.strictObject({
+const CreatorSchema = z.strictObject({
   id: z.union([z.number(), z.string()]).optional(),
   alias: z.string().nullish(),
   firstName: z.string().nullish(),
@@ -130,7 +130,7 @@ export const CreatorSchema = z.strictObject({
 // ---------------------------------------------------------------------------------------------------------------
 // Questionnaire
 
-export const AnswerOptionSchema = z.strictObject({
+const AnswerOptionSchema = z.strictObject({
   id: IdSchema,
   introTxt: TextSchema.nullish(),
   subseqTxt: TextSchema.nullish(),
@@ -139,7 +139,7 @@ export const AnswerOptionSchema = z.strictObject({
   sortingIdx: z.number().int().default(0),
 })
 
-export const SubQuestionSchema = z.strictObject({
+const SubQuestionSchema = z.strictObject({
   id: IdSchema,
   introTxt: TextSchema.nullish(),
   sortingIdx: z.number().int().default(0),
@@ -147,9 +147,9 @@ export const SubQuestionSchema = z.strictObject({
 })
 
 /** Expected layout per question type: see SHAPE CONVENTION above. */
-export type QuestionShape = 'single-value' | 'choice' | 'matrix' | 'multi-field' | 'any'
+type QuestionShape = 'single-value' | 'choice' | 'matrix' | 'multi-field' | 'any'
 
-export const QUESTION_SHAPES: Record<QuestionType, QuestionShape> = {
+const QUESTION_SHAPES: Record<QuestionType, QuestionShape> = {
   DATE: 'single-value',
   DATE_TIME: 'single-value',
   TIME: 'single-value',
@@ -173,7 +173,7 @@ export const QUESTION_SHAPES: Record<QuestionType, QuestionShape> = {
 type Issue = { message: string; path: PropertyKey[] }
 
 /** Why a question's sub-questions/options do not fit its type's shape, or null. */
-export function shapeProblem(q: { type: QuestionType; subQuestions: { answOpts: unknown[] }[] }): Issue | null {
+function shapeProblem(q: { type: QuestionType; subQuestions: { answOpts: unknown[] }[] }): Issue | null {
   const shape = QUESTION_SHAPES[q.type]
   const subs = q.subQuestions
   if (shape === 'any' || shape === 'matrix') return null // matrix: any number of rows, each with its columns
@@ -192,7 +192,7 @@ export function shapeProblem(q: { type: QuestionType; subQuestions: { answOpts: 
 
 export type AnswerOption = z.output<typeof AnswerOptionSchema>
 export type SubQuestion = z.output<typeof SubQuestionSchema>
-export type MetaDataRec = z.output<typeof MetaDataRecSchema>
+type MetaDataRec = z.output<typeof MetaDataRecSchema>
 
 export interface Question {
   id: number
@@ -212,7 +212,7 @@ export interface Question {
   tfcMode?: TrafficModeConstant | null
   applyResps?: boolean | null
 }
-export interface QuestionFilter {
+interface QuestionFilter {
   boolExpDefs: { codes: number[] }[]
   section: Section
 }
@@ -231,12 +231,12 @@ export type QuestionInput = Omit<
   subQuestions: z.input<typeof SubQuestionSchema>[]
   filter?: { boolExpDefs: { codes: number[] }[]; section: SectionInput } | null
 }
-export interface SectionInput {
+interface SectionInput {
   id: number
   questions: QuestionInput[]
 }
 
-export const SectionSchema: z.ZodType<Section, SectionInput> = z
+const SectionSchema: z.ZodType<Section, SectionInput> = z
   .strictObject({
     id: IdSchema,
     get questions() {
@@ -245,7 +245,7 @@ export const SectionSchema: z.ZodType<Section, SectionInput> = z
   })
   .meta({ id: 'Section' })
 
-export const QuestionFilterSchema = z.strictObject({
+const QuestionFilterSchema = z.strictObject({
   boolExpDefs: z
     .array(z.strictObject({ codes: z.array(IdSchema).min(1) }))
     .min(1)
@@ -276,7 +276,7 @@ export function mergeFieldSubQuestions(raw: unknown): unknown {
   return { ...q, subQuestions: [{ ...first, answOpts }] }
 }
 
-export const QuestionSchema: z.ZodType<Question, QuestionInput> = z
+const QuestionSchema: z.ZodType<Question, QuestionInput> = z
   .strictObject({
     id: IdSchema,
     type: z.enum(QUESTION_TYPES),
@@ -405,20 +405,20 @@ export type QuestionnaireInput = z.input<typeof QuestionnaireSchema>
 // Campaign
 
 /** A trip purpose or feedback reason: the id is kept, the name is localisable. */
-export const NamedSchema = z.strictObject({ id: IdSchema, name: TextSchema })
+const NamedSchema = z.strictObject({ id: IdSchema, name: TextSchema })
 
 const LOCALES = LocaleSchema.options
 /** A text in one language: the string itself, or that language's entry (de_DE stands in for a missing one). */
 const textIn = (text: Text, locale: (typeof LOCALES)[number]) => (typeof text === 'string' ? text : (text[locale] ?? text.de_DE ?? text.en_US ?? ''))
 
-export const FaqSchema = z.strictObject({
+const FaqSchema = z.strictObject({
   id: ReadOnly('assigned by the database'),
   locale: LocaleSchema.optional().describe('Absent: the item is shown in every language.'),
   question: TextSchema,
   answ: TextSchema.describe('HTML (sanitised when shown).'),
 })
 
-export const TextModuleSchema = z.strictObject({
+const TextModuleSchema = z.strictObject({
   id: ReadOnly('assigned by the database'),
   txtModuleConstant: z.enum(['IMPRINT', 'PRIVACY']),
   locale: LocaleSchema.optional().describe('Absent: the text applies to every language.'),

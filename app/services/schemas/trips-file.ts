@@ -23,7 +23,7 @@ const ModesSchema = z
   .array(z.union([ModeConstantSchema, z.strictObject({ constant: ModeConstantSchema, name: z.string().optional() })]))
   .transform((list) => list.map((m) => (typeof m === 'string' ? m : m.constant)))
 
-export const LatLonSchema = z.strictObject({
+const LatLonSchema = z.strictObject({
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
 })
@@ -43,7 +43,7 @@ const ReadOnly = (what: string) => z.unknown().optional().describe(`Read-only ($
 export const TRIP_READ_ONLY = ['id', 'start', 'end', 'startTime', 'endTime', 'startDate', 'endDate', 'distance', 'duration', 'status', 'version'] as const
 export const LEG_READ_ONLY = ['id', 'idx', 'start', 'end', 'isStart', 'isEnd', 'applyGeom'] as const
 
-export const LegFileSchema = z
+const LegFileSchema = z
   .strictObject({
     id: IgnoredIdSchema,
     idx: ReadOnly('the position of the leg: the order of the file'),
@@ -75,7 +75,6 @@ export const LegFileSchema = z
     }
   })
   .meta({ id: 'Leg' })
-export type LegFile = z.output<typeof LegFileSchema>
 
 export const CREATION_TYPES = ['CREATED_AUTOMATICALLY', 'CREATED_MANUALLY', 'COPIED_MANUALLY'] as const
 

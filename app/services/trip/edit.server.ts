@@ -75,12 +75,12 @@ const zPurpose = z
 // Shared helpers
 
 /** The way's state (domain/wayState.ts) from its stored row and legs. */
-export function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
+function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
   return wayState(wayFacts(trip, legRows))
 }
 
 /** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) an action the way's state does not allow. */
-export function assertAllows(state: WayState, action: WayAction) {
+function assertAllows(state: WayState, action: WayAction) {
   if (!state.allows[action]) throw new ServiceError(refusal(state.state))
 }
 

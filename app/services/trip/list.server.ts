@@ -28,9 +28,9 @@ import { refusal, wayFacts, wayState, type WayAction, type WayState } from '~/do
 export const REPORT_REMARK = 'web'
 
 /** Largest from/to range of getTrips, in days. */
-export const MAX_RANGE_DAYS = 400
+const MAX_RANGE_DAYS = 400
 /** Largest page of getTrips. */
-export const MAX_FETCH = 500
+const MAX_FETCH = 500
 
 /** A boolean param that JSON clients send as true/false and form-like clients as 'true'/'false'. */
 const zBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
@@ -152,7 +152,7 @@ function pageQuery(db: DbOrTx, p: { validationStatus?: boolean; qtnsAnswered?: b
   })
 }
 
-export async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParams>): Promise<GetTripsResult> {
+async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParams>): Promise<GetTripsResult> {
   const tz = ctx.env.STUDY_TIME_ZONE
   const order: SortOrder = p.sortOrder
   const range = p.from && p.to ? { start: dayRangeUtc(p.from, tz).start, end: dayRangeUtc(p.to, tz).end } : undefined

@@ -23,14 +23,14 @@ import {
   type TripDto,
 } from './model.server'
 
-export const CREATED_MANUALLY = 'CREATED_MANUALLY'
+const CREATED_MANUALLY = 'CREATED_MANUALLY'
 
 /** Error constants of the manual way (locales/<lang>/errors.json). */
-export const FILL_ALL = 'FILL_ALL'
-export const END_BEFORE_START = 'END_BEFORE_START'
+const FILL_ALL = 'FILL_ALL'
+const END_BEFORE_START = 'END_BEFORE_START'
 
 /** A start or end later than now. */
-export const IN_FUTURE = 'IN_FUTURE'
+const IN_FUTURE = 'IN_FUTURE'
 
 /** The API answers the manual way's rules with error constants; the page shows the rules' own messages. */
 const VALIDATION_CONSTANT = {

@@ -10,7 +10,7 @@ import { listOwnPois, type PoiDto } from '../poi.server'
 import { legsOf, wayEndPointsOf } from './model.server'
 
 /** How many of the participant's latest confirmed ways a suggestion looks at. */
-export const HISTORY_WAYS = 300
+const HISTORY_WAYS = 300
 
 /** The participant's latest confirmed, unreported ways as the suggestion rule reads them, newest first. */
 export async function pastWays(ctx: AuthedContext, places: readonly PoiDto[]): Promise<(PastWay & { id: number })[]> {
