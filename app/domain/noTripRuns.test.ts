@@ -1,6 +1,7 @@
 // Several consecutive days without ways show as one card in the ways list; a single empty day keeps its own card.
 import { describe, expect, test } from 'vitest'
-import { dayRangeParam, groupNoTripRuns, parseDayRange, rangesOverlap } from './noTripRuns'
+import { groupNoTripRuns, parseDayRange } from './noTripRuns'
+import { dayRangeParam, rangesOverlap } from './dayRange'
 
 type E = 'none' | 'open' | 'confirmed'
 /** Compact input: ['2026-03-10', 'o'] → { day, empty: 'open' } ('w' a day with ways, 'm' a marked day). */

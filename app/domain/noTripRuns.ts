@@ -41,20 +41,10 @@ export function groupNoTripRuns<T extends ListDay>(days: readonly T[], minRun = 
   return out
 }
 
-/** Whether two inclusive day ranges share a day. */
-export function rangesOverlap(a: { from: Day; to: Day }, b: { from: Day; to: Day }): boolean {
-  return a.from <= b.to && b.from <= a.to
-}
-
 /** A day ('YYYY-MM-DD') or a range of days ('YYYY-MM-DD..YYYY-MM-DD', oldest first) from a URL; else null. */
 export function parseDayRange(value: string | null | undefined): { from: Day; to: Day } | null {
   if (!value) return null
   const [from, to = from, ...rest] = value.split('..')
   if (rest.length || parseDay(from) == null || parseDay(to) == null || from > to) return null
   return { from, to }
-}
-
-/** The URL form of a day range, as parseDayRange reads it. */
-export function dayRangeParam(range: { from: Day; to: Day }): string {
-  return range.from === range.to ? range.from : `${range.from}..${range.to}`
 }

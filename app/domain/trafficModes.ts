@@ -43,34 +43,39 @@ export const MODE_COLORS: Readonly<Record<TrafficModeConstant, string>> = {
   E_SCOOTER: '#00796b', // teal, 5.3:1
 }
 
-export const TRAFFIC_MODES: readonly TrafficMode[] = Object.freeze(
-  TRAFFIC_MODE_CONSTANTS.map((constant) =>
-    Object.freeze({ constant, color: MODE_COLORS[constant], icon: `mode-${constant}` }),
-  ),
-)
+function modeList(): readonly TrafficMode[] {
+  return Object.freeze(
+    TRAFFIC_MODE_CONSTANTS.map((constant) =>
+      Object.freeze({ constant, color: MODE_COLORS[constant], icon: `mode-${constant}` }),
+    ),
+  )
+}
+
+// Built by a call marked pure, so a page that only colours modes does not carry the list in its JavaScript.
+export const TRAFFIC_MODES: readonly TrafficMode[] = /* @__PURE__ */ modeList()
 
 /**
  * The order a participant picks a mode in: the everyday modes first (walking, car, bus, train, bicycle), the rare
  * ones and "unknown" last, so the likely answer is at the top of the list.
  */
-export const MODES_BY_COMMONNESS: readonly TrafficMode[] = Object.freeze(
-  (
-    [
-      'WALK',
-      'CAR',
-      'PUBLIC_TRANSPORT_BUS',
-      'PUBLIC_TRANSPORT_TRAIN',
-      'BICYCLE',
-      'E_SCOOTER',
-      'MOTORBIKE',
-      'PUBLIC_TRANSPORT_CHANGE',
-      'STATIONARY',
-      'SHIP',
-      'AIRPLANE',
-      'UNKNOWN',
-    ] as const
-  ).map((c) => TRAFFIC_MODES.find((m) => m.constant === c)!),
-)
+function byCommonness(): readonly TrafficMode[] {
+  const order: readonly TrafficModeConstant[] = [
+    'WALK',
+    'CAR',
+    'PUBLIC_TRANSPORT_BUS',
+    'PUBLIC_TRANSPORT_TRAIN',
+    'BICYCLE',
+    'E_SCOOTER',
+    'MOTORBIKE',
+    'PUBLIC_TRANSPORT_CHANGE',
+    'STATIONARY',
+    'SHIP',
+    'AIRPLANE',
+    'UNKNOWN',
+  ]
+  return Object.freeze(order.map((c) => TRAFFIC_MODES.find((m) => m.constant === c)!))
+}
+export const MODES_BY_COMMONNESS: readonly TrafficMode[] = /* @__PURE__ */ byCommonness()
 
 export function isTrafficMode(value: unknown): value is TrafficModeConstant {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MODE_COLORS, value)

@@ -1,7 +1,13 @@
 // Form schemas shared by more than one account page (server and client). Messages are i18n keys (account:…).
 import { z } from 'zod'
-import { email, minLen } from './forms'
 import { PASSWORD_MIN_LENGTH } from '~/domain/password'
+
+/** A required trimmed string; the message is an i18n key. */
+export const required = (key: string) => z.string({ error: key }).trim().min(1, key)
+export const email = (requiredKey: string, invalidKey: string) =>
+  required(requiredKey).pipe(z.email({ error: invalidKey }))
+export const minLen = (requiredKey: string, min: number, minKey: string) =>
+  z.string({ error: requiredKey }).min(1, requiredKey).min(min, minKey)
 
 /**
  * Update password: current password required, at least 3; new password required, at least 3; confirmation

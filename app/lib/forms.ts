@@ -1,13 +1,6 @@
-// Form helpers shared by server and client: zod messages are i18n keys, translated where they are shown.
+// The form reply shared by server and client: an action's `submission.reply()`, its errors catalogue keys that are
+// translated where they are shown. Free of zod, so a page's browser code can read a reply without the schema library.
 import type { SubmissionResult } from '@conform-to/react'
-import { z } from 'zod'
-
-/** A required trimmed string; the message is an i18n key. */
-export const required = (key: string) => z.string({ error: key }).trim().min(1, key)
-export const email = (requiredKey: string, invalidKey: string) =>
-  required(requiredKey).pipe(z.email({ error: invalidKey }))
-export const minLen = (requiredKey: string, min: number, minKey: string) =>
-  z.string({ error: requiredKey }).min(1, requiredKey).min(min, minKey)
 
 /** What an action answers for an invalid form: conform's `submission.reply()`. */
 export type FormReply = SubmissionResult<string[]>

@@ -1,7 +1,7 @@
 // Set password from the reset link: new password and confirmation; e-mail and verstr come from the
 // link's query. Without them → login. Success → login with a toast.
 import { PASSWORD_MIN_LENGTH } from '~/domain/password'
-import { minLen } from '~/lib/forms'
+import { minLen } from '~/lib/account-forms'
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData } from 'react-router'

@@ -3,6 +3,7 @@
 // nothing in the page's JavaScript or in every page's HTML. All icons are 24×24 stroke drawings in currentColor.
 import { isTrafficMode, type TrafficModeConstant } from '~/domain/trafficModes'
 import { modeColor, modeIconId } from './modes'
+import { cx } from '~/components/ui/cx'
 // `no-inline`: always a file, never a data: URL copied into the JavaScript.
 import sprite from './icons.svg?no-inline'
 
@@ -26,10 +27,6 @@ export type IconName = (typeof UI_ICONS)[number]
 /** aria-hidden without a label; role="img" + aria-label with one. */
 function a11y(label: string | undefined) {
   return label ? ({ role: 'img', 'aria-label': label } as const) : ({ 'aria-hidden': true } as const)
-}
-
-function cx(...parts: (string | false | null | undefined)[]) {
-  return parts.filter(Boolean).join(' ')
 }
 
 export type IconProps = {

@@ -8,7 +8,7 @@ import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
 import { Button, ButtonLink, buttonClass, Card, Dialog, DialogCloseLink } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
-import { dayRangeParam } from '~/domain/noTripRuns'
+import { dayRangeParam } from '~/domain/dayRange'
 
 /** A run as the list page's loader prepares it. */
 export interface NoTripRunView {

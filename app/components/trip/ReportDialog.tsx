@@ -3,13 +3,10 @@
 // it to `reportIntents` (routes/ways.report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
 // fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 with the form's reply and the
 // dialog shows the error next to the reasons.
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { replyFor } from '~/lib/forms'
+import { fieldError, replyFor } from '~/lib/forms'
 import { listPath } from '~/domain/waysUrls'
-import { ReportSchema } from '~/lib/trip-forms'
 import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 
 const REPORT_DIALOG_ID = 'report'
@@ -40,13 +37,9 @@ export function reportDialogHref(tripId: number, search = ''): string {
 
 export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripLabel }: ReportDialogProps) {
   const { t } = useTranslation('ways')
-  const [form, fields] = useForm({
-    lastResult: replyFor(useActionData(), 'report'),
-    constraint: getZodConstraint(ReportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportSchema }),
-    shouldValidate: 'onSubmit',
-  })
-  const message = fields.trpFdbkReasonIds.errors?.[0]
+  // The reply is read as it is, without conform's client hook: the ways list's JavaScript stays within its budget, and
+  // the one rule (at least one reason) is checked by the action, with and without JavaScript.
+  const message = fieldError(replyFor(useActionData(), 'report'), 'trpFdbkReasonIds')
   return (
     <Dialog
       id={REPORT_DIALOG_ID}
@@ -55,7 +48,7 @@ export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripL
       title={t('report.title')}
       closeLabel={t('common:actions.close')}
     >
-      <Form method="post" className="stack" {...getFormProps(form)}>
+      <Form method="post" className="stack">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="tripId" value={tripId} />
         <input type="hidden" name="returnTo" value={returnTo} />

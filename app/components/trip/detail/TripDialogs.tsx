@@ -2,11 +2,9 @@
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { FormReply } from '~/lib/forms'
-import { SetLegModesSchema, SetLegPurposesSchema, SetPurposesSchema } from '~/lib/trip-forms'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { MODES_BY_COMMONNESS } from '~/domain/trafficModes'
 import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
@@ -33,11 +31,8 @@ export function PurposeDialog({
   lastResult?: FormReply
 }) {
   const { t } = useTranslation('trip')
-  const schema = leg ? SetLegPurposesSchema : SetPurposesSchema
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onSubmit',
   })
   const error = fields.purposes.errors?.[0]
@@ -105,8 +100,6 @@ export function ModesDialog({
   const { t } = useTranslation('trip')
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(SetLegModesSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetLegModesSchema }),
     shouldValidate: 'onSubmit',
   })
   const error = fields.tfcModes.errors?.[0]
