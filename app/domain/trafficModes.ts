@@ -54,29 +54,6 @@ function modeList(): readonly TrafficMode[] {
 // Built by a call marked pure, so a page that only colours modes does not carry the list in its JavaScript.
 export const TRAFFIC_MODES: readonly TrafficMode[] = /* @__PURE__ */ modeList()
 
-/**
- * The order a participant picks a mode in: the everyday modes first (walking, car, bus, train, bicycle), the rare
- * ones and "unknown" last, so the likely answer is at the top of the list.
- */
-function byCommonness(): readonly TrafficMode[] {
-  const order: readonly TrafficModeConstant[] = [
-    'WALK',
-    'CAR',
-    'PUBLIC_TRANSPORT_BUS',
-    'PUBLIC_TRANSPORT_TRAIN',
-    'BICYCLE',
-    'E_SCOOTER',
-    'MOTORBIKE',
-    'PUBLIC_TRANSPORT_CHANGE',
-    'STATIONARY',
-    'SHIP',
-    'AIRPLANE',
-    'UNKNOWN',
-  ]
-  return Object.freeze(order.map((c) => TRAFFIC_MODES.find((m) => m.constant === c)!))
-}
-export const MODES_BY_COMMONNESS: readonly TrafficMode[] = /* @__PURE__ */ byCommonness()
-
 export function isTrafficMode(value: unknown): value is TrafficModeConstant {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MODE_COLORS, value)
 }

@@ -12,16 +12,23 @@ import { safeRedirect as remixSafeRedirect } from 'remix-utils/safe-redirect'
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/ways'): string {
   if (typeof to !== 'string') return fallback
   try {
-    const normalised = headerSafeUrl(
-      to
-        .replace(/[\t\n\r]/g, '')
-        .trim()
-        .replace(/^[/\\]+/, '/'),
-    )
-    return remixSafeRedirect(normalised, fallback)
+    return remixSafeRedirect(sitePath(to), fallback)
   } catch {
     return fallback
   }
+}
+
+/**
+ * The normalisation alone, for a link to the page the browser is on (its path always starts with "/"): the page's
+ * own components use it without carrying the rest of the gate in their JavaScript.
+ */
+export function sitePath(to: string): string {
+  return headerSafeUrl(
+    to
+      .replace(/[\t\n\r]/g, '')
+      .trim()
+      .replace(/^[/\\]+/, '/'),
+  )
 }
 
 /** A URL fit for the Location header: "\" and anything but printable ASCII percent-encoded (a lone surrogate as U+FFFD). */

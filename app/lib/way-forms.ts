@@ -31,7 +31,7 @@ export function wayFormSchema(previous: WayFormValues, rules?: { timeZone: strin
       endHour: text,
       endMinute: text,
     })
-    .transform((fields) => wayFormValues(fields, previous))
+    .transform(({ id, version, ...fields }) => ({ ...wayFormValues(fields, previous), id: id ?? '', version }))
     .superRefine((v, ctx) => {
       if (!rules) return
       const at = (date: string, hour: number, minute: number) =>

@@ -100,11 +100,11 @@ export async function saveWay(
 ) {
   const ctx = authed(context)
   const form = await request.formData()
-  const postedId = String(form.get('id') ?? '')
-  if (postedId !== String(expected.id)) throw data('Unknown way id', { status: 400 })
   const submission = parseWithZod(form, {
     schema: wayFormSchema(expected.previous, { timeZone: req(context).app.env.STUDY_TIME_ZONE, now: ctx.now() }),
   })
+  // The form names the way it edits ('0' for a new one): a post meant for another way is refused.
+  if (String(submission.payload.id ?? '') !== String(expected.id)) throw data('Unknown way id', { status: 400 })
   // Not saved: the form as entered (hours and minutes clamped), its fields marked with their messages.
   if (submission.status !== 'success') {
     return data(
@@ -122,7 +122,7 @@ export async function saveWay(
       ).trp.id
     } else {
       // The version the form was rendered with; a form without one (an old page) counts as stale.
-      const version = String(form.get('version') ?? '-1')
+      const version = values.version ?? '-1'
       tripId = (
         await tripService.updateTrip(ctx, {
           trp: { id: expected.id, creationType: 'CREATED_MANUALLY', legs: [leg] },

@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/lib/context.server'
 import { Toasts } from '~/components/ui/Toasts'
-import { safeRedirect } from '~/lib/safe-redirect'
+import { sitePath } from '~/lib/safe-redirect'
 
 export function ToastList({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation()
@@ -27,7 +27,7 @@ export function CookieBanner({ consent }: { consent: boolean }) {
   return (
     <Form method="post" action="/consent" className="cookie-banner" aria-label={t('cookie.label')}>
       <p>{t('cookie.text')}</p>
-      <input type="hidden" name="redirectTo" value={safeRedirect(location.pathname + location.search, '/')} />
+      <input type="hidden" name="redirectTo" value={sitePath(location.pathname + location.search)} />
       <button type="submit" className="btn btn--primary">
         {t('cookie.ok')}
       </button>
@@ -44,7 +44,7 @@ function LocaleSwitch() {
   return (
     <a
       className="locale-switch"
-      href={`${safeRedirect(location.pathname, '/')}?${params}`}
+      href={`${sitePath(location.pathname)}?${params}`}
       hrefLang={other === 'en_US' ? 'en' : 'de'}
       lang={other === 'en_US' ? 'en' : 'de'}
     >

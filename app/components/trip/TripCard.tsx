@@ -3,7 +3,6 @@
 // the same markup.
 import type { ReactNode } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
-import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { Badge, Card, cx, LinkCard } from '~/components/ui'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
@@ -54,17 +53,9 @@ const STATUS_KEY: Record<TripListStatus, string> = {
   confirmed: 'status.confirmed',
 }
 
-/** The status badge (its precedence is already applied in `status`); pass `t` of the 'ways' namespace when at hand. */
-function TripStatusBadge({ status, t }: { status: TripListStatus; t?: TFunction }) {
-  return t ? (
-    <Badge status={status} label={t(STATUS_KEY[status])} className="trip-card__badge" />
-  ) : (
-    <TripStatusBadgeOwnT status={status} />
-  )
-}
-function TripStatusBadgeOwnT({ status }: { status: TripListStatus }) {
-  const { t } = useTranslation('ways')
-  return <TripStatusBadge status={status} t={t} />
+/** The status badge (its precedence is already applied in `status`), with `t` of the 'ways' namespace. */
+function TripStatusBadge({ status, t }: { status: TripListStatus; t: TFunction }) {
+  return <Badge status={status} label={t(STATUS_KEY[status])} className="trip-card__badge" />
 }
 
 export function tripTimeText(trip: Pick<TripCardData, 'startTime' | 'endTime' | 'endDate'>): string {

@@ -11,19 +11,15 @@ export type ToastMessage = {
 export type ToastsProps = {
   toasts: readonly ToastMessage[]
   /** Accessible name of the dismiss control, e.g. "Dismiss message". */
-  dismissLabel?: string
-  /** With JS you may remove toasts from state; without it (default) dismissing is a pure-CSS checkbox toggle. */
-  onDismiss?: (index: number) => void
-  /** Default 'top'. */
-  position?: 'top' | 'bottom'
-  className?: string
+  dismissLabel: string
 }
 
 /**
  * Fixed toast region. Errors go into a role="alert" group, successes into a role="status" group; both groups
- * are always rendered so that toasts added on the client are announced. Success toasts fade out after 10s.
+ * are always rendered so that toasts added on the client are announced. Success toasts fade out after 10s. A toast is
+ * dismissed by a checkbox toggle in CSS, so it works the same with and without JavaScript.
  */
-export function Toasts({ toasts, dismissLabel = 'Dismiss', onDismiss, position = 'top', className }: ToastsProps) {
+export function Toasts({ toasts, dismissLabel }: ToastsProps) {
   const baseId = useId()
   const render = (type: ToastMessage['type']) =>
     toasts.map((toast, index) => {
@@ -31,35 +27,22 @@ export function Toasts({ toasts, dismissLabel = 'Dismiss', onDismiss, position =
       const dismissId = `${baseId}-dismiss-${index}`
       return (
         <div className="toasts__item" key={index}>
-          {onDismiss ? null : (
-            <input
-              type="checkbox"
-              className="toast__dismiss visually-hidden"
-              id={dismissId}
-              aria-label={dismissLabel}
-            />
-          )}
+          <input type="checkbox" className="toast__dismiss visually-hidden" id={dismissId} aria-label={dismissLabel} />
           <div className={cx('toast', `toast--${toast.type}`)}>
             <Icon name={toast.type === 'error' ? 'alert' : 'check'} className="toast__icon" />
             <div className="toast__content">
               <p className="toast__title">{toast.title}</p>
               {toast.message ? <p className="toast__message">{toast.message}</p> : null}
             </div>
-            {onDismiss ? (
-              <button type="button" className="toast__close" onClick={() => onDismiss(index)}>
-                <Icon name="close" label={dismissLabel} />
-              </button>
-            ) : (
-              <label className="toast__close" htmlFor={dismissId} aria-hidden="true">
-                <Icon name="close" />
-              </label>
-            )}
+            <label className="toast__close" htmlFor={dismissId} aria-hidden="true">
+              <Icon name="close" />
+            </label>
           </div>
         </div>
       )
     })
   return (
-    <div className={cx('toasts', position === 'bottom' && 'toasts--bottom', className)}>
+    <div className="toasts">
       <div className="toasts__group" role="alert">
         {render('error')}
       </div>

@@ -6,7 +6,7 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { FormReply } from '~/lib/forms'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
-import { MODES_BY_COMMONNESS } from '~/domain/trafficModes'
+import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
 import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
 import { legPurposesLabel } from '~/domain/tripName'
 import { FormBasics, SubmitButton, timeOf, type DetailLeg, type DetailTrip } from './shared'
@@ -125,19 +125,19 @@ export function ModesDialog({
         </p>
         <Fieldset id="mode-choices" legend={t('dialogs.modes.legend')} error={error ? t(error) : undefined}>
           <div className="choice-grid">
-            {MODES_BY_COMMONNESS.map((m) => (
+            {MODES_BY_COMMONNESS.map((mode) => (
               <Choice
-                key={m.constant}
+                key={mode}
                 type="checkbox"
                 name="tfcModes"
-                value={m.constant}
-                defaultChecked={current.has(m.constant)}
+                value={mode}
+                defaultChecked={current.has(mode)}
                 className="mode-choice"
-                hint={MODE_HINTS.has(m.constant) ? t(`common:modeHints.${m.constant}`) : undefined}
+                hint={MODE_HINTS.has(mode) ? t(`common:modeHints.${mode}`) : undefined}
                 label={
                   <>
-                    <ModeIcon mode={m.constant} />
-                    {t(`common:modes.${m.constant}`)}
+                    <ModeIcon mode={mode} />
+                    {t(`common:modes.${mode}`)}
                   </>
                 }
               />
