@@ -252,3 +252,31 @@ test('a place is added with the tile server and the address search unreachable',
   expect(svg).not.toMatch(/<path|<polyline|<polygon/)
   await context.close()
 })
+
+test('what is typed into the place form before its JavaScript arrives is kept and saved', async ({ browser, js }) => {
+  test.skip(!js, 'without JavaScript nothing hydrates: the fields are the browser’s alone')
+  const { page, context } = await participantPage(browser, js)
+  await context.route('**/test-tiles/**', (route) => route.abort())
+  // Hold the page's JavaScript back until the fields are filled, as on a slow phone.
+  let release!: () => void
+  const arrived = new Promise<void>((resolve) => (release = resolve))
+  await context.route('**/assets/entry.client-*.js', async (route) => {
+    await arrived
+    await route.continue()
+  })
+  await page.goto('/pois?dialog=add', { waitUntil: 'domcontentloaded' })
+  const add = page.locator('#add')
+  await add.getByLabel('Name', { exact: true }).fill('Zuhause')
+  await add.getByLabel('Breitengrad').fill('52.5203')
+  await add.getByLabel('Längengrad').fill('13.3803')
+  release()
+  // Hydrated: the map has tried to load and stepped aside.
+  await expect(add.getByText(/Die Karte konnte nicht geladen werden/)).toBeVisible()
+  await expect(add.getByLabel('Name', { exact: true })).toHaveValue('Zuhause')
+  await expect(add.getByLabel('Breitengrad')).toHaveValue('52.5203')
+  await expect(add.getByLabel('Längengrad')).toHaveValue('13.3803')
+  await add.getByRole('button', { name: 'Ort speichern' }).click()
+  await expect(page.getByText('Ort gespeichert.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Zuhause' })).toBeVisible()
+  await context.close()
+})

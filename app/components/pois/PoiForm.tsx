@@ -3,7 +3,7 @@
 // to give the position; none depends on another (the map may not load). One <form>: "Search" sends it as a GET (so what was
 // typed survives the search without JavaScript), "Save" posts it with its intent. The rules live in the service;
 // errors come back from the action as i18n keys.
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ClientOnly } from 'remix-utils/client-only'
@@ -69,6 +69,20 @@ export function PoiForm({
   const [lon, setLon] = useState(draft.lon)
   const [place, setPlace] = useState(draft.place || 'coords')
   const nameRef = useRef<HTMLInputElement>(null)
+  // The coordinates are the browser's own fields (not controlled), so what a participant typed before the page's
+  // JavaScript arrived is kept; the state follows them for the map's marker.
+  const latRef = useRef<HTMLInputElement>(null)
+  const lonRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (latRef.current) setLat(latRef.current.value)
+    if (lonRef.current) setLon(lonRef.current.value)
+  }, [])
+  const setCoords = (la: string, lo: string) => {
+    setLat(la)
+    setLon(lo)
+    if (latRef.current) latRef.current.value = la
+    if (lonRef.current) lonRef.current.value = lo
+  }
   const saveRef = useRef<HTMLButtonElement>(null)
   const id = (s: string) => `${mode}-${s}`
 
@@ -79,16 +93,14 @@ export function PoiForm({
   const centre = results[0] ?? DEFAULT_MAP_CENTRE
 
   const pick = (la: number, lo: number) => {
-    setLat(la.toFixed(6))
-    setLon(lo.toFixed(6))
+    setCoords(la.toFixed(6), lo.toFixed(6))
     setPlace('coords')
   }
   const choose = (value: string) => {
     setPlace(value)
     const r = results.find((x) => placeValue(x) === value)
     if (!r) return
-    setLat(String(r.lat))
-    setLon(String(r.lon))
+    setCoords(String(r.lat), String(r.lon))
     if (nameRef.current && !nameRef.current.value.trim()) nameRef.current.value = r.name
   }
   // Enter in the search box searches; Enter anywhere else saves (the first submit button would search).
@@ -218,7 +230,8 @@ export function PoiForm({
               inputMode="decimal"
               name="lat"
               id={id('lat')}
-              value={lat}
+              ref={latRef}
+              defaultValue={draft.lat}
               onChange={(e) => {
                 setLat(e.target.value)
                 setPlace('coords')
@@ -235,7 +248,8 @@ export function PoiForm({
               inputMode="decimal"
               name="lon"
               id={id('lon')}
-              value={lon}
+              ref={lonRef}
+              defaultValue={draft.lon}
               onChange={(e) => {
                 setLon(e.target.value)
                 setPlace('coords')
