@@ -278,7 +278,7 @@ test('without map tiles the route names its start after a saved place, has a sca
   // A saved place 40 m from where the way starts (52.52, 13.38).
   await page.goto('/pois?dialog=add')
   const add = page.locator('#add')
-  // With JavaScript, the map has tried to load and stepped aside (typing before that is covered in pois.spec.ts).
+  // With JavaScript, the map has tried to load and stepped aside (typing before that is tested with the places).
   if (js) await expect(add.getByText(/Die Karte konnte nicht geladen werden/)).toBeVisible()
   await add.getByLabel('Name', { exact: true }).fill('Zuhause')
   await add.getByLabel('Breitengrad').fill('52.5203')
