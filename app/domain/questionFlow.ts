@@ -147,7 +147,7 @@ export function partProgress(
   }
 }
 
-export interface SkipTarget<Q> {
+interface SkipTarget<Q> {
   /** Index of the question the skip stops at, or the number of questions when nothing in the part needs an answer. */
   to: number
   /** The questions passed over (they count as seen). */
