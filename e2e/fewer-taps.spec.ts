@@ -1,7 +1,8 @@
 // Reviewing from the list, counted in taps (a click, or opening and choosing in a select: two), with JavaScript on
 // and off: a one-leg way whose detected mode is right is confirmed from its card in at most 3 taps; the way's page
 // leads on to the next way to review and back to the tab, page and card it was opened from; the list says how far
-// the review has come.
+// the review has come. A way's questions skip the optional ones in one tap: a one-leg way confirmed from the list and
+// its questions answered takes at most 11 taps, a 3-leg way with one mode corrected and 12 questions at most 20.
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, participantPage, day, recordedWay } from './fixtures'
 import { acceptCookies } from './page-helpers'
@@ -55,6 +56,107 @@ test('a one-leg way with the right mode is confirmed from the list in at most 3 
   await expect(card(page, id).locator('.badge')).toHaveText(/Bestätigt|Fragen offen/)
   // Confirmed for good: no quick form on its card any more.
   await expect(card(page, id).getByRole('button', { name: 'Bestätigen' })).toHaveCount(0)
+  await context.close()
+})
+
+/** A way of the demo campaign whose questions are still open (the trip and every leg questionnaire). */
+const unanswered = (modes: string[]) =>
+  recordedWay(
+    modes.map((mode) => ({ tfcModes: [mode], qtnsAnswered: false })),
+    { qtnAnswered: false, allQuestionsAnswered: false },
+  )
+
+/**
+ * The way's questions as a participant answers the mandatory ones and skips the rest: the demo trip questionnaire
+ * (one mandatory choice, then a time and a text, both optional) and per leg the leg questionnaire (one mandatory
+ * choice, then a number and a multiple choice, both optional).
+ */
+async function answerMandatory(page: Page, taps: Taps, answer: string) {
+  await taps.click(page.getByRole('radio', { name: answer }))
+  await taps.click(page.getByRole('button', { name: 'Optionale Fragen überspringen' }))
+}
+
+const parts = (page: Page) => page.locator('.qtn-parts li')
+const done = (page: Page) =>
+  expect(page.getByText('Vielen Dank für die Beantwortung der Fragen zum Weg.')).toBeVisible()
+
+test('a one-leg way with the right mode is confirmed from the list and its questions answered in at most 11 taps', async ({
+  browser,
+  js,
+}) => {
+  const { page, context } = await participantPage(browser, js, { trips: [unanswered(['WALK'])] })
+  await page.waitForURL(/\/ways\/list\//)
+  await page.goto('/ways/list/unconfirmed/page/1')
+  await acceptCookies(page)
+  const id = Number(await page.locator('article[data-trip-id]').first().getAttribute('data-trip-id'))
+
+  const taps = new Taps()
+  await taps.choose(card(page, id).getByRole('combobox', { name: 'Zweck' }), 'Arbeit')
+  await taps.click(card(page, id).getByRole('button', { name: 'Bestätigen' }))
+  await expect(page.getByText('Weg bestätigt.')).toBeVisible()
+  // Its questions: the list's tab of ways with open questions, the way, its questions.
+  await taps.click(page.locator('.tabs').getByRole('link', { name: 'Offene Fragen' }))
+  await taps.click(card(page, id).getByRole('heading', { level: 3 }).getByRole('link'))
+  await taps.click(page.getByRole('link', { name: 'Fragen beantworten' }))
+  await expect(parts(page)).toHaveText(['Zum Weg', 'Etappe 1: Zu Fuß'])
+  await answerMandatory(page, taps, 'Allein')
+  await expect(parts(page).nth(1)).toHaveAttribute('aria-current', 'step')
+  // The leg's optional questions skipped: the last of them, and Complete.
+  await taps.click(page.getByRole('radio', { name: 'Sehr angenehm' }))
+  await taps.click(page.getByRole('button', { name: 'Optionale Fragen überspringen' }))
+  await expect(page.locator('fieldset.qtn-q legend').first()).toContainText('gestört')
+  await taps.click(page.getByRole('button', { name: 'Umfrage abschließen' }))
+  await done(page)
+  console.log(`taps journey 2 (${js ? 'js' : 'nojs'}):`, taps.count)
+  expect(taps.count, 'taps to confirm a one-leg way from the list and answer its questions').toBeLessThanOrEqual(11)
+  await context.close()
+})
+
+test('a 3-leg way with one mode corrected is confirmed and its 12 questions answered in at most 20 taps', async ({
+  browser,
+  js,
+}) => {
+  const { page, context } = await participantPage(browser, js, { trips: [unanswered(['WALK', 'WALK', 'WALK'])] })
+  await page.waitForURL(/\/ways\/list\//)
+  await page.goto('/ways/list/unconfirmed/page/1')
+  await acceptCookies(page)
+  const id = Number(await page.locator('article[data-trip-id]').first().getAttribute('data-trip-id'))
+
+  const taps = new Taps()
+  await taps.click(card(page, id).getByRole('heading', { level: 3 }).getByRole('link'))
+  await expect(page).toHaveURL(new RegExp(`/ways/tripDetails/${id}`))
+  // The purpose.
+  await taps.click(page.getByRole('link', { name: 'Zweck wählen' }))
+  await taps.click(page.locator('#purpose').getByText('Arbeit', { exact: true }))
+  await taps.click(page.locator('#purpose').getByRole('button', { name: 'Übernehmen' }))
+  await expect(page.locator('.trip-detail__purpose')).toHaveText('Zweck: Arbeit')
+  // Leg 2 was by bus, not on foot.
+  await taps.click(page.getByRole('link', { name: 'Verkehrsmittel ändern (Etappe 2)' }))
+  const modes = page.locator('#modes')
+  await taps.click(modes.getByRole('checkbox', { name: 'Zu Fuß' }))
+  await taps.click(modes.getByRole('checkbox', { name: 'Bus' }))
+  await taps.click(modes.getByRole('button', { name: 'OK' }))
+  await expect(page.locator('#modes')).toHaveCount(0)
+  await expect(page.locator('.leg__facts .mode-list li')).toHaveText(['Zu Fuß', 'Bus', 'Zu Fuß'])
+  // Confirmed.
+  await taps.click(page.getByRole('link', { name: 'Weg bestätigen' }))
+  await taps.click(page.locator('#confirm').getByRole('button', { name: 'Weg bestätigen' }))
+  await expect(page.getByText('Weg bestätigt.')).toBeVisible()
+  // Its questions: 3 about the way, 3 per leg; leg 3 (on foot like leg 1) takes leg 1's answers.
+  await taps.click(page.getByRole('link', { name: 'Fragen beantworten' }))
+  await expect(parts(page)).toHaveText(['Zum Weg', 'Etappe 1: Zu Fuß', 'Etappe 2: Bus', 'Etappe 3: Zu Fuß'])
+  await answerMandatory(page, taps, 'Allein')
+  await expect(parts(page).nth(1)).toHaveAttribute('aria-current', 'step')
+  await answerMandatory(page, taps, 'Eher angenehm')
+  await taps.click(page.getByRole('button', { name: 'Ja, übernehmen' }))
+  await expect(parts(page).nth(2)).toHaveAttribute('aria-current', 'step')
+  await answerMandatory(page, taps, 'Sehr angenehm')
+  // Every part answered: the run's end, Complete.
+  await expect(parts(page).nth(3)).toHaveAttribute('aria-current', 'step')
+  await taps.click(page.getByRole('button', { name: 'Umfrage abschließen' }))
+  await done(page)
+  console.log(`taps journey 3 (${js ? 'js' : 'nojs'}):`, taps.count)
+  expect(taps.count, 'taps to correct a mode, confirm a 3-leg way and answer its questions').toBeLessThanOrEqual(20)
   await context.close()
 })
 

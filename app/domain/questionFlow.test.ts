@@ -5,6 +5,7 @@
 // When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user
 //          is asked whether to copy the answers to them. Locator questions are not copied.
 import { describe, expect, test } from 'vitest'
+import { isQuestionValid } from './questionValidity'
 import {
   allQuestions,
   answersOf,
@@ -14,6 +15,7 @@ import {
   pruneHidden,
   questionByOption,
   replaceAnswers,
+  skipTarget,
   sortedQuestions,
   visibleQuestions,
   type QuestionLike,
@@ -116,5 +118,39 @@ describe('copy to later legs: locator answers are not copied', () => {
   })
   test('copiedSeenIds: all but the questions not copied', () => {
     expect(copiedSeenIds(legSection, [a(11)])).toEqual([1])
+  })
+})
+
+describe('skipTarget: past every question that passes its check, up to the first that needs an answer', () => {
+  // 1 mandatory choice (filter on 11 → 5 mandatory number), 3 optional locator, 4 optional text, 6 mandatory date.
+  const part: SectionLike = {
+    questions: [...section.questions, q(6, 'DATE', [61], { sortingIdx: 6, mandatory: true })],
+  }
+  const passes = (answers: { answOptId: number; text: string }[]) => (x: QuestionLike) =>
+    isQuestionValid(x, answersOf(x, answers))
+  test.each([
+    // answers, from (question id), stops at (question id or 'end'), passed over
+    { answers: [a(12)], from: 1, stop: 6, passed: [3, 4] },
+    { answers: [a(12), a(61, '2026-01-02')], from: 1, stop: 'end', passed: [3, 4, 6] },
+    // The filter opened by the answer: its mandatory question stops the skip.
+    { answers: [a(11)], from: 1, stop: 5, passed: [] },
+    { answers: [a(11), a(51, '3')], from: 1, stop: 6, passed: [5, 3, 4] },
+    // From an optional question: the mandatory one after it is next.
+    { answers: [a(12)], from: 3, stop: 6, passed: [4] },
+    // From the part's last question: its end.
+    { answers: [a(12), a(61, '2026-01-02')], from: 6, stop: 'end', passed: [] },
+    // A question before the current one is not looked at.
+    { answers: [], from: 3, stop: 6, passed: [4] },
+  ])('$answers.length answers, from $from: stops at $stop', ({ answers, from, stop, passed }) => {
+    const visible = visibleQuestions(part, answers)
+    const result = skipTarget(visible, ids(visible).indexOf(from), passes(answers))
+    expect(result.to === visible.length ? 'end' : visible[result.to]!.id).toEqual(stop)
+    expect(ids(result.passed)).toEqual(passed)
+  })
+  test('an answer that breaks a rule stops the skip like a missing mandatory one', () => {
+    const list = [q(1, 'TEXT', [11]), q(2, 'TEXT', [21]), q(3, 'TEXT', [31])]
+    expect(skipTarget(list, 0, (x) => x.id !== 2)).toEqual({ to: 1, passed: [] })
+    expect(skipTarget(list, 0, () => true)).toEqual({ to: 3, passed: [list[1], list[2]] })
+    expect(skipTarget([], -1, () => true)).toEqual({ to: 0, passed: [] })
   })
 })

@@ -147,6 +147,28 @@ export function partProgress(
   }
 }
 
+interface SkipTarget<Q> {
+  /** Index of the question the skip stops at, or the number of questions when nothing in the part needs an answer. */
+  to: number
+  /** The questions passed over (they count as seen). */
+  passed: Q[]
+}
+
+/**
+ * Skipping the optional questions: from the question after `from`, every question that already passes its check
+ * (an optional question left empty does, as does one answered before or by a copy) is passed over; the skip stops
+ * at the first one that does not (a mandatory question without an answer, or an answer that breaks a rule), or at
+ * the part's end. `visible` are the part's visible questions in order (filters already applied to the answers).
+ */
+export function skipTarget<Q>(visible: readonly Q[], from: number, passes: (q: Q) => boolean): SkipTarget<Q> {
+  const passed: Q[] = []
+  for (let i = from + 1; i < visible.length; i++) {
+    if (!passes(visible[i]!)) return { to: i, passed }
+    passed.push(visible[i]!)
+  }
+  return { to: visible.length, passed }
+}
+
 const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
 
 /**

@@ -13,7 +13,7 @@ import { campaignPage, type CampaignQuestionnaireType } from '~/services/questio
 import { flowPost, flowReply, flowView, outcomeSearch } from '~/services/questionnaire/flow.server'
 import { replyFor } from '~/lib/forms'
 
-const INTENTS = new Set(['next', 'back', 'complete', 'open'])
+const INTENTS = new Set(['next', 'skip', 'back', 'complete', 'open'])
 
 function typeOf(filter: string | undefined): CampaignQuestionnaireType {
   if (filter === 'initial') return 'INITIAL'

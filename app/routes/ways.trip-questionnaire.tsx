@@ -1,4 +1,4 @@
-// Posts of the trip detail's questionnaire step (owned by the questionnaire feature): Back, Next, Complete and the
+// Posts of the trip detail's questionnaire step (owned by the questionnaire feature): Back, Next, Skip, Complete and the
 // copy-to-later-legs answer. Always answers with a redirect back to /ways/tripDetails/:id?view=questionnaire (PRG,
 // works without JavaScript); errors and notices about the current question travel in the search parameters.
 import { data, redirect } from 'react-router'
@@ -11,7 +11,7 @@ import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
 
-const INTENTS = new Set(['next', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
+const INTENTS = new Set(['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`${wayPath(idParam(params.id))}?view=questionnaire#questionnaire`)

@@ -733,6 +733,82 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     expect(done).toHaveLength(3)
   })
 
+  test('skip: past the optional questions to the next one that needs an answer, keeping the current answer', async () => {
+    const ctx = await participant(campaignId)
+    const open = async () => {
+      const page = await campaignPage(ctx, 'INITIAL')
+      if (page.state !== 'open') throw new Error(page.state)
+      return page
+    }
+    const base = { qtn: String(B + 100), scope: 'campaign' }
+    let page = await open()
+    expect((await flowView(page.flow, new URLSearchParams()))!.canSkip).toBe(true)
+    // The mandatory question still needs its answer.
+    expect(
+      await flowPost(page.flow, post({ ...base, intent: 'skip', question: String(B + 101) }), page.submit),
+    ).toEqual({ kind: 'show', part: 0, error: { reason: 'mandatory', questionId: B + 101 } })
+    // Its answer opens the filter question (mandatory): the skip stops there, the answer is kept.
+    await flowPost(
+      page.flow,
+      post({ ...base, intent: 'skip', question: String(B + 101), [`q${B + 101}`]: String(B + 10101) }),
+      page.submit,
+    )
+    page = await open()
+    let view = (await flowView(page.flow, new URLSearchParams()))!
+    expect([view.question!.id, view.position, view.canSkip]).toEqual([B + 111, 1, true])
+    // From there past the optional date and text to the end: Complete, nothing else to skip.
+    expect(
+      await flowPost(
+        page.flow,
+        post({ ...base, intent: 'skip', question: String(B + 111), [`o${B + 11101}`]: '3' }),
+        page.submit,
+      ),
+    ).toEqual({ kind: 'show', part: 0 })
+    view = (await flowView(page.flow, new URLSearchParams()))!
+    expect([view.question!.id, view.isLast, view.canComplete, view.canSkip]).toEqual([B + 104, true, true, false])
+    expect(
+      await flowPost(page.flow, post({ ...base, intent: 'complete', question: String(B + 104) }), page.submit),
+    ).toEqual({ kind: 'completed' })
+    const rows = await db.select().from(answers).where(eq(answers.userId, ctx.user.id))
+    expect(rows.map((r) => r.answOptId)).toEqual([B + 10101, B + 11101])
+  })
+
+  test('skip in a way: on to the next part, the copy prompt where Next asks it, then the part the copy left open', async () => {
+    const ctx = await participant(campaignId)
+    const { tripId, legIds } = await way(ctx, ['BICYCLE', 'WALK', 'BICYCLE'])
+    const run = await tripRun(ctx, tripId)
+    const trip = { qtn: String(B + 300), scope: `trip:${tripId}` }
+    const leg = (i: number) => ({ qtn: String(B + 400), scope: `leg:${legIds[i]}` })
+    const skip = (to: Record<string, string>, fields: Record<string, string>) =>
+      flowPost(run.flow, post({ ...to, intent: 'skip', ...fields }), run.submit)
+    expect(await skip(trip, { question: String(B + 301), [`q${B + 301}`]: String(B + 30102) })).toEqual({
+      kind: 'show',
+      part: 1,
+    })
+    // Leg 1: past the optional place question; leg 3 has the same mode → the prompt.
+    expect(await skip(leg(0), { question: String(B + 401), [`q${B + 401}`]: String(B + 40102) })).toEqual({
+      kind: 'show',
+      part: 1,
+      prompt: true,
+    })
+    expect(await flowPost(run.flow, post({ ...leg(0), intent: 'copy-yes' }), run.submit)).toEqual({
+      kind: 'show',
+      part: 2,
+    })
+    // Leg 2: on to leg 3, at the place question the copy did not fill.
+    expect(await skip(leg(1), { question: String(B + 401), [`q${B + 401}`]: String(B + 40101) })).toEqual({
+      kind: 'show',
+      part: 3,
+    })
+    const v = (await flowView(run.flow, new URLSearchParams()))!
+    expect([v.partIndex, v.question!.id, v.isLast, v.canComplete]).toEqual([3, B + 402, true, true])
+    expect(
+      await flowPost(run.flow, post({ ...leg(2), intent: 'complete', question: String(B + 402) }), run.submit),
+    ).toEqual({ kind: 'completed' })
+    const rows = await db.select().from(answers).where(eq(answers.tripId, tripId))
+    expect(rows.filter((r) => r.legId === legIds[1]).map((r) => r.answOptId)).toEqual([B + 40101])
+  })
+
   test('a question with more options than its type expects is shown as an error and does not block', async () => {
     const base = 9_200_000
     const id = await importCampaign(db, campaignFile(base, { initialFrom: -1, initialUntil: 3, finalFrom: -1 }), {

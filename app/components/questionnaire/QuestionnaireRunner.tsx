@@ -1,5 +1,7 @@
 // The questionnaire flow on a page: one question at a time, Back / Next / Complete the survey as
 // submit buttons of one plain form (works without JavaScript; the server saves a draft on every Back and Next).
+// "Skip the optional questions" goes on to the next question that needs an answer (shown when that passes over more
+// than the next question).
 // Next and Complete come first in the markup so that Enter in a text field means Next, never Back.
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
@@ -162,6 +164,11 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
                 {t('flow.open')}
               </Button>
             )}
+            {view.canSkip ? (
+              <Button name="intent" value="skip">
+                {t('flow.skip')}
+              </Button>
+            ) : null}
             {!view.isFirst ? (
               <Button name="intent" value="back">
                 {t('flow.back')}

@@ -25,6 +25,7 @@ import {
   partProgress,
   pruneHidden,
   replaceAnswers,
+  skipTarget,
   sortedOptions,
   sortedSubQuestions,
   visibleQuestions,
@@ -113,6 +114,8 @@ export interface FlowView {
   state: FormState
   isFirst: boolean
   isLast: boolean
+  /** Skipping the optional questions would pass over more than the next question (else it is just Next). */
+  canSkip: boolean
   canComplete: boolean
   /** Asked when moving past the last question of a leg questionnaire with later legs of the same mode. */
   prompt: { legs: { legNo: number; mode: string }[] } | null
@@ -351,6 +354,10 @@ export async function flowView(
       : {},
     isFirst: k === 0 && position === 0,
     isLast,
+    canSkip:
+      !isLast &&
+      current != null &&
+      skipTarget(visible, position, (q) => questionOk(flow.env)(q, draft.resps)).to > position + 1,
     canComplete,
     prompt: targets.length
       ? { legs: targets.map((j) => ({ legNo: parts[j].legIdx! + 1, mode: parts[j].tfcMode ?? 'UNKNOWN' })) }
@@ -441,8 +448,10 @@ async function resolvePlaces(
 export type Submit = (flow: Flow, resps: Answer[][]) => Promise<void>
 
 /**
- * Applies one post of the flow: intent next | back | complete | open | copy-yes | copy-no, with fields qtn, scope,
- * question and the question's answer fields. Saves the draft first, always.
+ * Applies one post of the flow: intent next | skip | back | complete | open | copy-yes | copy-no, with fields qtn,
+ * scope, question and the question's answer fields. Saves the draft first, always. Skip is Next past every following
+ * question of the part that needs no answer (optional ones): they count as seen, and the flow stops at the first
+ * question that does need one, or goes on past the part's end (the copy prompt, else the next unfinished part).
  */
 export async function flowPost(flow: Flow, raw: FormData | URLSearchParams, submit: Submit): Promise<FlowOutcome> {
   const form = formLike(raw)
@@ -485,7 +494,7 @@ export async function flowPost(flow: Flow, raw: FormData | URLSearchParams, subm
     await moveTo(flow, last, Math.max(0, visibleOf(flow, last).length - 1))
     return { kind: 'show', part: last }
   }
-  if (intent !== 'next' && intent !== 'back' && intent !== 'complete') return { kind: 'gone' }
+  if (intent !== 'next' && intent !== 'skip' && intent !== 'back' && intent !== 'complete') return { kind: 'gone' }
 
   // Apply the posted answers of the question the participant was on.
   const draft = draftOf(flow, k)
@@ -518,7 +527,7 @@ export async function flowPost(flow: Flow, raw: FormData | URLSearchParams, subm
     return { kind: 'show', part: k - 1 }
   }
 
-  // Next and Complete: only a validly answered question may be left.
+  // Next, Skip and Complete: only a validly answered question may be left.
   if (placeError && q) {
     await stay()
     return { kind: 'show', part: k, error: { reason: placeError, questionId: q.id } }
@@ -544,6 +553,27 @@ export async function flowPost(flow: Flow, raw: FormData | URLSearchParams, subm
     if (copyTargets(flow, k).length) return { kind: 'show', part: k, prompt: true }
     await moveTo(flow, k + 1, 0)
     return { kind: 'show', part: k + 1 }
+  }
+
+  if (intent === 'skip') {
+    const ok = questionOk(flow.env)
+    const { to, passed } = skipTarget(visible, idx, (x) => ok(x, resps))
+    const seenNow = [...new Set([...seen, ...passed.map((x) => x.id)])]
+    if (to < visible.length) {
+      await save(flow, k, { resps, seenQuestionIds: seenNow, position: to })
+      return { kind: 'show', part: k }
+    }
+    await save(flow, k, { resps, seenQuestionIds: seenNow, position: Math.max(0, visible.length - 1) })
+    if (k === last) return { kind: 'show', part: k }
+    if (copyTargets(flow, k).length) return { kind: 'show', part: k, prompt: true }
+    // On to the next part with something to answer; when every later part is done, the run's end (Complete).
+    const next = flow.parts.findIndex((_, j) => j > k && !isComplete(flow, j))
+    if (next >= 0) {
+      await moveTo(flow, next, Math.max(0, progressOf(flow, next).firstOpen))
+      return { kind: 'show', part: next }
+    }
+    await moveTo(flow, last, Math.max(0, visibleOf(flow, last).length - 1))
+    return { kind: 'show', part: last }
   }
 
   // Complete: every questionnaire of the run must be finished; then all are sent together.
