@@ -3,6 +3,7 @@
 // the throttle. Runs in both projects (JavaScript on and off).
 import type { Page } from '@playwright/test'
 import { admin, checkA11y, expect, loginAs, mailLink, participantPage, test, uniqueEmail } from './fixtures'
+import { holdJavaScript } from './page-helpers'
 
 // Long flows with several pages and an axe check each (a nojs axe check loads the page a second time).
 test.describe.configure({ timeout: 180_000 })
@@ -239,4 +240,29 @@ test('honeypot: a login with the hidden field filled is refused, the same login 
   // A person leaves the hidden fields as the page made them.
   await submitLogin(page, email, 'right-pass')
   await expect(page).toHaveURL(/\/ways/)
+})
+
+test('a password shown before the page’s JavaScript arrives stays shown, and the account is deleted', async ({
+  browser,
+  js,
+}) => {
+  test.skip(!js, 'without JavaScript nothing hydrates: the fields are the browser’s alone')
+  const { page, context } = await participantPage(browser, js)
+  const script = await holdJavaScript(context)
+  await page.goto('/user/delete-account?locale=en_US', { waitUntil: 'domcontentloaded' })
+  const pwd = page.getByLabel('Current password')
+  await pwd.fill('secret123')
+  await page.getByLabel('Show password').check()
+  script.release()
+  // Hydrated: the field is a real password field now, no longer masked by the style sheet.
+  await expect(pwd).not.toHaveClass(/password-field__masked/)
+  await expect(page.getByLabel('Show password')).toBeChecked()
+  await expect(pwd).toHaveAttribute('type', 'text')
+  await expect(pwd).toHaveValue('secret123')
+  await page.getByLabel('Show password').uncheck()
+  await expect(pwd).toHaveAttribute('type', 'password')
+  await page.getByRole('button', { name: 'Delete my account for good' }).click()
+  await expect(page).toHaveURL(/\/user\/login$/)
+  await expect(page.getByText('Your account and all its data have been deleted.')).toBeVisible()
+  await context.close()
 })

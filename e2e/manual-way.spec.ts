@@ -2,6 +2,7 @@
 // in both JavaScript modes: with JS each field opens its dialog; without JS the pickers are sections of the one form.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y } from './fixtures'
+import { holdJavaScript } from './page-helpers'
 
 /** YYYY-MM-DD in the study time zone, `offset` days from today. */
 function studyDay(offset: number): string {
@@ -183,5 +184,37 @@ test("an unknown or another participant's way cannot be edited; a malformed date
     await expect(
       page.getByRole('group', { name: LABELS.start, exact: true }).getByLabel('Date', { exact: true }),
     ).toHaveValue(studyDay(0))
+  await context.close()
+})
+
+test('a way entered before the page’s JavaScript arrives is kept and saved', async ({ browser, js }) => {
+  test.skip(!js, 'without JavaScript nothing hydrates: the fields are the browser’s alone')
+  const { page, context } = await participantPage(browser, js)
+  const day = studyDay(-2)
+  const script = await holdJavaScript(context)
+  await page.goto(`/ways/add/${day}?locale=en_US`, { waitUntil: 'domcontentloaded' })
+  // Until the JavaScript runs, each summary field jumps to its picker in the page.
+  const section = async (field: FieldName) => {
+    await page.locator(`a[href="#${field}"]`).click()
+    return page.getByRole('group', { name: LABELS[field], exact: true })
+  }
+  await (await section('purposes')).getByRole('checkbox', { name: 'Work', exact: true }).check()
+  const start = await section('start')
+  await start.getByLabel('Hour', { exact: true }).fill('08')
+  await start.getByLabel('Minute', { exact: true }).fill('15')
+  const end = await section('end')
+  await end.getByLabel('Hour', { exact: true }).fill('09')
+  await end.getByLabel('Minute', { exact: true }).fill('05')
+  await (await section('modes')).getByRole('checkbox', { name: 'Walk', exact: true }).check()
+  script.release()
+  // Hydrated: the summary fields open their dialogs now, and show what was entered.
+  await expect(page.getByRole('link', { name: /^Purposes\b/ })).toHaveAttribute('aria-haspopup', 'dialog')
+  await expectChosen(page, js, 'purposes', ['Work'])
+  await expectChosen(page, js, 'modes', ['Walk'])
+  await expectTime(page, js, 'start', day, '08', '15')
+  await expectTime(page, js, 'end', day, '09', '05')
+  await save(page)
+  await expect(page).toHaveURL(/\/ways\/list\/all\/\d+\/page\/1/)
+  await expect(page.locator('article[data-trip-id]')).toContainText('08:15')
   await context.close()
 })

@@ -1,5 +1,5 @@
 // Small page helpers shared by the end-to-end tests.
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 
 /**
  * Accepts the cookie banner when it shows (a form post, with or without JS) and waits until it is gone: the banner is
@@ -22,3 +22,31 @@ export const stepHeading = (page: Page) => page.locator('#step-title')
 
 /** A dialog (or the page section that stands for it without JavaScript) by its element id. */
 export const dialog = (page: Page, id: string) => page.locator(`#${id}`)
+
+/**
+ * Holds the page's JavaScript back, as on a slow phone, until `release()`; `hold()` holds it again for the next page
+ * load (routing turns the browser's cache off, so every load asks for it again).
+ */
+export async function holdJavaScript(context: BrowserContext) {
+  let release = () => {}
+  let arrived = Promise.resolve()
+  const hold = () => {
+    arrived = new Promise<void>((resolve) => (release = resolve))
+  }
+  hold()
+  await context.route('**/assets/entry.client-*.js', async (route) => {
+    await arrived
+    // The page that asked may be gone by then.
+    await route.continue().catch(() => undefined)
+  })
+  return { release: () => release(), hold }
+}
+
+/** React has taken over the page's main form (it carries React's own properties) and its first effects have run. */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('main form')
+    return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps'))
+  })
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
+}

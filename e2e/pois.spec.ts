@@ -6,6 +6,7 @@
 // itself is covered by app/services/geocoder.test.ts with msw).
 import type { Locator, Page } from '@playwright/test'
 import { BASE, checkA11y, expect, participantPage, test } from './fixtures'
+import { holdJavaScript } from './page-helpers'
 
 const form = (page: Page) => page.locator('#add, #edit').locator('form')
 
@@ -278,5 +279,36 @@ test('what is typed into the place form before its JavaScript arrives is kept an
   await add.getByRole('button', { name: 'Ort speichern' }).click()
   await expect(page.getByText('Ort gespeichert.')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Zuhause' })).toBeVisible()
+  await context.close()
+})
+
+test('a search result chosen before the place form’s JavaScript arrives is kept and saved', async ({ browser, js }) => {
+  test.skip(!js, 'without JavaScript nothing hydrates: the fields are the browser’s alone')
+  const { page, context } = await participantPage(browser, js)
+  await context.route('**/test-tiles/**', (route) => route.abort())
+  // A saved place for the search to find (the address search is unreachable in the e2e server).
+  await page.goto('/pois?dialog=add')
+  const add = page.locator('#add')
+  await add.getByLabel('Name', { exact: true }).fill('Bäckerei')
+  await add.getByLabel('Breitengrad').fill('52.5')
+  await add.getByLabel('Längengrad').fill('13.4')
+  await add.getByRole('button', { name: 'Ort speichern' }).click()
+  await expect(page.getByText('Ort gespeichert.')).toBeVisible()
+
+  // The search's answer loads slowly: the result is chosen and a name typed before its JavaScript arrives.
+  const script = await holdJavaScript(context)
+  await page.goto('/pois?dialog=add&q=B%C3%A4ckerei', { waitUntil: 'domcontentloaded' })
+  await add.getByRole('radio', { name: 'Bäckerei' }).check()
+  await add.getByLabel('Name', { exact: true }).fill('Bäckerei am Eck')
+  script.release()
+  // Hydrated: the map has tried to load and stepped aside; the chosen result placed the point.
+  await expect(add.getByText(/Die Karte konnte nicht geladen werden/)).toBeVisible()
+  await expect(add.getByRole('radio', { name: 'Bäckerei' })).toBeChecked()
+  await expect(add.getByLabel('Breitengrad')).toHaveValue('52.5')
+  await expect(add.getByLabel('Längengrad')).toHaveValue('13.4')
+  await expect(add.getByLabel('Name', { exact: true })).toHaveValue('Bäckerei am Eck')
+  await add.getByRole('button', { name: 'Ort speichern' }).click()
+  await expect(page.getByText('Ort gespeichert.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Bäckerei am Eck' })).toBeVisible()
   await context.close()
 })

@@ -3,7 +3,7 @@
 // availability and lock states of the campaign area, and a way's questionnaires with the copy-to-later-legs prompt.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y, admin, day } from './fixtures'
-import { toast } from './page-helpers'
+import { holdJavaScript, toast, untilHydrated } from './page-helpers'
 
 const display = (d: string) => d.split('-').reverse().join('.')
 
@@ -466,5 +466,215 @@ test("a way's questionnaires: trip, then legs; the copy to later legs of the sam
   await toast(page, 'Vielen Dank für die Beantwortung der Fragen zum Weg.')
   await expect(page).not.toHaveURL(/view=questionnaire/)
   await expect(page.locator('.trip-status')).toContainText('Bestätigt')
+  await context.close()
+})
+
+test('what is answered before the page’s JavaScript arrives is kept and saved', async ({ browser, js }) => {
+  test.skip(!js, 'without JavaScript nothing hydrates: the fields are the browser’s alone')
+  test.setTimeout(120_000)
+  const { page, context } = await participantPage(browser, js)
+  await context.route('**/test-tiles/**', (route) => route.abort())
+  // Each question is loaded afresh with its JavaScript held back, as on a slow phone, and answered before it arrives.
+  const script = await holdJavaScript(context)
+  const slowly = async (answer: () => Promise<void>) => {
+    script.hold()
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await answer()
+    script.release()
+    await untilHydrated(page)
+  }
+  await page.goto('/campaign/questionnaire/initial', { waitUntil: 'domcontentloaded' })
+  await progress(page, 1, 10)
+
+  // A number box.
+  const persons = page.getByRole('textbox', { name: /Wie viele Personen/ })
+  await slowly(() => persons.fill('3'))
+  await expect(persons).toHaveValue('3')
+  await persons.blur()
+  await expect(persons).toHaveValue('3')
+  await next(page, { n: 2, total: 10 })
+
+  // A single choice: its filter opens the question about the number of cars.
+  await slowly(() => page.getByRole('radio', { name: 'Ja, ständig' }).check())
+  await expect(page.getByRole('radio', { name: 'Ja, ständig' })).toBeChecked()
+  await next(page, 'Wie viele Autos')
+  await fillBox(page, /Wie viele Autos/, '1')
+
+  // A multiple choice.
+  await next(page, { n: 4, total: 11 })
+  await slowly(async () => {
+    await page.getByRole('checkbox', { name: 'Fahrrad' }).check()
+    await page.getByRole('checkbox', { name: /^Bus/ }).check()
+  })
+  await expect(page.getByRole('checkbox', { name: 'Fahrrad' })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: /^Bus/ })).toBeChecked()
+
+  // A matrix: one answer per row.
+  await next(page, { n: 5, total: 11 })
+  const rows = [
+    ['dem öffentlichen Nahverkehr', 'eher zufrieden'],
+    ['den Radwegen', 'sehr unzufrieden'],
+    ['den Gehwegen', 'sehr zufrieden'],
+  ]
+  const cell = ([row, col]: string[]) =>
+    page.getByRole('group', { name: row }).getByRole('radio', { name: col, exact: true })
+  await slowly(async () => {
+    for (const r of rows) await cell(r).check()
+  })
+  for (const r of rows) await expect(cell(r)).toBeChecked()
+
+  // The constant sum: what was typed is taken over as if typed now (the last one is reduced, the sliders follow).
+  await next(page, { n: 6, total: 11 })
+  await slowly(async () => {
+    await page.getByRole('spinbutton', { name: 'Zu Fuß' }).fill('60')
+    await page.getByRole('spinbutton', { name: 'Öffentlicher Verkehr' }).fill('50')
+  })
+  await expect(page.getByRole('slider', { name: 'Zu Fuß' })).toHaveValue('60')
+  await expect(page.getByRole('spinbutton', { name: 'Öffentlicher Verkehr' })).toHaveValue('40')
+  await expect(page.locator('.qtn-total')).toHaveText('Summe: 100 von 100 %')
+
+  await next(page, { n: 7, total: 11 })
+  await fillBox(page, /nächste Haltestelle/, '0,45')
+  await next(page, { n: 8, total: 11 })
+  await page.locator('input[type="date"]').fill(day(-400))
+
+  // A place typed as coordinates; the map and "use my position" show once the JavaScript is there.
+  await next(page, { n: 9, total: 11 })
+  const where = page.getByRole('textbox', { name: 'Oder eine Adresse oder Koordinaten' })
+  await slowly(() => where.fill('52.52, 13.405'))
+  await expect(page.getByRole('button', { name: 'Meinen Standort verwenden' })).toBeVisible()
+  await expect(where).toHaveValue('52.52, 13.405')
+
+  await next(page, { n: 10, total: 11 })
+  const fields = page.getByRole('textbox', { name: 'Oder eine Adresse oder Koordinaten' })
+  await fields.nth(0).fill('52.51, 13.39')
+  await fields.nth(1).fill('52.53, 13.41')
+  await fields.nth(2).fill('52.50, 13.44')
+
+  // Texts: the remaining characters count what was typed.
+  await next(page, { n: 11, total: 11 })
+  await slowly(async () => {
+    await page.getByRole('textbox', { name: 'Beruf' }).fill('Lehrerin')
+    await page.getByRole('textbox', { name: 'Branche' }).fill('Bildung')
+  })
+  await expect(page.getByText('Noch 52 Zeichen')).toBeVisible()
+  await expect(page.getByText('Noch 53 Zeichen')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Beruf' })).toHaveValue('Lehrerin')
+
+  // Back through the questions: each shows what was saved.
+  const back = async (n: number) => {
+    await press(page, 'Zurück')
+    await progress(page, n, 11)
+  }
+  await back(10)
+  await back(9)
+  await expect(question(page).locator('.qtn-place__now')).toContainText('52.52, 13.405')
+  await back(8)
+  await back(7)
+  await back(6)
+  await expect(page.getByRole('spinbutton', { name: 'Öffentlicher Verkehr' })).toHaveValue('40')
+  await back(5)
+  for (const r of rows) await expect(cell(r)).toBeChecked()
+  await back(4)
+  await expect(page.getByRole('checkbox', { name: 'Fahrrad' })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: /^Bus/ })).toBeChecked()
+  await back(3)
+  await back(2)
+  await expect(page.getByRole('radio', { name: 'Ja, ständig' })).toBeChecked()
+  await back(1)
+  await expect(persons).toHaveValue('3')
+  // And forward to the end: the texts were saved too.
+  for (let n = 2; n <= 11; n++) await next(page, { n, total: 11 })
+  await expect(page.getByRole('textbox', { name: 'Beruf' })).toHaveValue('Lehrerin')
+  await expect(page.getByRole('textbox', { name: 'Branche' })).toHaveValue('Bildung')
+  await context.close()
+})
+
+test('a slider, a time and a long text answered before the page’s JavaScript arrives are kept and saved', async ({
+  browser,
+  js,
+}) => {
+  test.skip(!js, 'without JavaScript nothing hydrates: the fields are the browser’s alone')
+  test.setTimeout(120_000)
+  const b = idBase()
+  const q = (n: number, type: string, introTxt: string, extra: Record<string, unknown> = {}) => ({
+    id: b + n,
+    type,
+    introTxt,
+    sortingIdx: n,
+    subQuestions: [{ id: b + n * 10, answOpts: [{ id: b + n * 100 }] }],
+    ...extra,
+  })
+  const campaign = {
+    name: 'Langsames Telefon',
+    startDate: day(-10),
+    endDate: day(20),
+    tripPurposes: [{ id: b + 1, name: 'Arbeit' }],
+    questionnaires: [
+      {
+        id: b + 100,
+        type: 'INITIAL',
+        section: {
+          id: b + 100,
+          questions: [
+            q(1, 'SINGLE_NUM_SLIDER', 'Wie zufrieden sind Sie?', { max: 10 }),
+            q(2, 'TIME', 'Wann stehen Sie meist auf?', { mandatory: true }),
+            q(3, 'TEXT', 'Anmerkungen?', { max: 200 }),
+          ],
+        },
+      },
+    ],
+  }
+  const id = (await admin('campaign:import', { data: campaign })).at(-1)!
+  const { page, user, context } = await participantPage(browser, js, { campaign: false })
+  await admin('campaign:assign', { campaign: id, email: user.email })
+  const script = await holdJavaScript(context)
+  const slowly = async (answer: () => Promise<void>) => {
+    script.hold()
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await answer()
+    script.release()
+    await untilHydrated(page)
+  }
+  await page.goto('/campaign/questionnaire/initial', { waitUntil: 'domcontentloaded' })
+  await progress(page, 1, 3)
+
+  // The number box was typed into: the slider follows it once the JavaScript is there.
+  await slowly(() => page.getByRole('spinbutton', { name: /Wie zufrieden/ }).fill('7'))
+  await expect(page.getByRole('slider')).toHaveValue('7')
+  await next(page, { n: 2, total: 3 })
+
+  // Hour and minute: shown with two digits when leaving them, which only the JavaScript does.
+  const hour = page.getByRole('textbox', { name: 'Stunde' })
+  const minute = page.getByRole('textbox', { name: 'Minute' })
+  await slowly(async () => {
+    await hour.fill('7')
+    await minute.fill('5')
+  })
+  await hour.focus()
+  await hour.blur()
+  await minute.focus()
+  await minute.blur()
+  await expect(hour).toHaveValue('07')
+  await expect(minute).toHaveValue('05')
+  await next(page, { n: 3, total: 3 })
+
+  // Several lines: the remaining characters count them.
+  const notes = page.getByRole('textbox', { name: 'Anmerkungen?' })
+  await slowly(() => notes.fill('Zeile 1\nZeile 2'))
+  await expect(page.getByText('Noch 185 Zeichen')).toBeVisible()
+  await expect(notes).toHaveValue('Zeile 1\nZeile 2')
+
+  // Back through the questions: each shows what was saved.
+  await press(page, 'Zurück')
+  await progress(page, 2, 3)
+  await expect(hour).toHaveValue('07')
+  await expect(minute).toHaveValue('05')
+  await press(page, 'Zurück')
+  await progress(page, 1, 3)
+  await expect(page.getByRole('slider')).toHaveValue('7')
+  await next(page, { n: 2, total: 3 })
+  await next(page, { n: 3, total: 3 })
+  await expect(notes).toHaveValue('Zeile 1\nZeile 2')
   await context.close()
 })

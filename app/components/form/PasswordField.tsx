@@ -1,11 +1,12 @@
 // A password input with a "show password" checkbox that works with and without JavaScript (delete account).
 // Without JS the input is a text field masked by CSS (-webkit-text-security, in every current engine) and the
 // checkbox unmasks it through :has(); once the page is hydrated it is a real password field and the checkbox
-// switches its type.
+// switches its type (keeping the checkbox as it was ticked before that).
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { useBrowserFields } from './browserFields'
 
 export function PasswordField({
   field,
@@ -23,6 +24,7 @@ export function PasswordField({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const [shown, setShown] = useState(false)
+  const toggleRef = useBrowserFields<HTMLInputElement>((box) => setShown(box.checked))
   const errors = field.errors ?? []
   const hintId = hint ? `${field.id}-hint` : undefined
   const errorId = `${field.id}-error`
@@ -55,7 +57,13 @@ export function PasswordField({
         spellCheck={false}
       />
       <label className="choice choice--plain password-field__toggle">
-        <input type="checkbox" id={toggleId} checked={shown} onChange={(e) => setShown(e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          id={toggleId}
+          ref={toggleRef}
+          checked={shown}
+          onChange={(e) => setShown(e.currentTarget.checked)}
+        />
         <span className="choice__text">
           <span className="choice__label">{showLabel}</span>
         </span>

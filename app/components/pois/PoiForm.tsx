@@ -70,12 +70,16 @@ export function PoiForm({
   const [place, setPlace] = useState(draft.place || 'coords')
   const nameRef = useRef<HTMLInputElement>(null)
   // The coordinates are the browser's own fields (not controlled), so what a participant typed before the page's
-  // JavaScript arrived is kept; the state follows them for the map's marker.
+  // JavaScript arrived is kept; the state follows them for the map's marker. A search result chosen before then is
+  // taken over as if chosen now.
   const latRef = useRef<HTMLInputElement>(null)
   const lonRef = useRef<HTMLInputElement>(null)
   useEffect(() => {
     if (latRef.current) setLat(latRef.current.value)
     if (lonRef.current) setLon(lonRef.current.value)
+    const picked = latRef.current?.form?.querySelector<HTMLInputElement>('input[name="place"]:checked')
+    if (picked && !picked.defaultChecked) choose(picked.value)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   const setCoords = (la: string, lo: string) => {
     setLat(la)

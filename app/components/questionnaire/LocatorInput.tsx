@@ -2,13 +2,14 @@
 // JavaScript a field is answered by picking one of the participant's saved places or typing an address or
 // "lat, lon" (the server looks it up); with JavaScript "use my position" is added, and a map on which a tap places
 // the point of the active field (when its tiles load). The point travels in the hidden field o<optId> as
-// "lat, lon"; the server stores GeoJSON.
+// "lat, lon"; the server stores GeoJSON. What was chosen or typed before the JavaScript arrived is taken over.
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { field, type FormState } from '~/domain/answerInput'
 import { latLonInputText, parseLatLonInput } from '~/domain/geoAnswer'
 import type { QuestionView } from '~/services/questionnaire/flow.server'
+import { fieldsNamed, useBrowserFields } from '~/components/form/browserFields'
 import { PickMap } from '~/components/map/PickMap'
 import type { TileSource } from '~/components/map/tile-source'
 import { UsePosition } from '~/components/map/UsePosition'
@@ -48,6 +49,18 @@ export function LocatorInput({
   const label = (i: number) => options[i].introTxt || t('place.yourPlace')
 
   const setAt = <T,>(list: T[], i: number, v: T) => list.map((x, j) => (j === i ? v : x))
+  /** The point a choice in the saved-places list gives (null: the choice leaves the point as it is). */
+  const chosenPoint = (v: string) => {
+    const poi = v.startsWith('poi:') ? pois.find((p) => `poi:${p.id}` === v) : undefined
+    return poi ? latLonInputText(poi) : v === 'clear' ? '' : null
+  }
+  const ref = useBrowserFields<HTMLDivElement>((root) => {
+    const now = (name: string) => fieldsNamed(root, name)[0]?.value ?? ''
+    const c = options.map((o) => now(field.poi(o.id)))
+    setChosen(c)
+    setTyped(options.map((o) => now(field.where(o.id))))
+    setPoints(points.map((p, i) => chosenPoint(c[i]) ?? p))
+  })
   const pick = (lat: number, lon: number) => {
     setPoints(setAt(points, active, latLonInputText({ lat, lon })))
     setChosen(setAt(chosen, active, ''))
@@ -59,7 +72,7 @@ export function LocatorInput({
     .map(({ p, i }) => ({ ...p, label: label(i), active: i === active }))
 
   return (
-    <div className="stack">
+    <div className="stack" ref={ref}>
       {hydrated ? (
         <div className="stack--sm">
           {options.length > 1 ? (
@@ -119,9 +132,8 @@ export function LocatorInput({
                   onChange={(e) => {
                     const v = e.target.value
                     setChosen(setAt(chosen, i, v))
-                    const poi = v.startsWith('poi:') ? pois.find((p) => `poi:${p.id}` === v) : undefined
-                    if (poi) setPoints(setAt(points, i, latLonInputText(poi)))
-                    if (v === 'clear') setPoints(setAt(points, i, ''))
+                    const point = chosenPoint(v)
+                    if (point != null) setPoints(setAt(points, i, point))
                   }}
                 >
                   <option value="">{current ? t('place.keep') : t('place.choose')}</option>

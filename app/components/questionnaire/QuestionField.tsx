@@ -2,6 +2,7 @@
 // every type posts plain fields (names in ~/domain/answerInput `field`), and the server applies the same rules
 // (exclusive options, clamping, the constant sum, text limits). With JavaScript the rules also apply while typing:
 // exclusive options clear the others, the last moved slider is reduced, the remaining characters count down.
+// What the fields hold when the JavaScript arrives (typed before it, on a slow phone) becomes the fields' state.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Choice, Notice, cx } from '~/components/ui'
@@ -9,6 +10,7 @@ import { field, type FormState } from '~/domain/answerInput'
 import { applyConstantSum, clampNumber } from '~/domain/numbers'
 import { toggleChoice } from '~/domain/questionValidity'
 import type { QuestionView } from '~/services/questionnaire/flow.server'
+import { fieldsNamed, useBrowserFields } from '~/components/form/browserFields'
 import { LocatorInput, type PlaceOption } from './LocatorInput'
 import type { TileSource } from '~/components/map/tile-source'
 
@@ -30,6 +32,10 @@ export interface QuestionFieldProps {
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''))
 const many = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : [])
 const chars = (s: string) => [...s].length
+const digits = (v: string) => v.replace(/\D/g, '')
+/** A field's value when it was changed in the browser (it differs from what the server rendered), else null. */
+const edited = (el: { value: string; defaultValue?: string } | undefined) =>
+  el && el.value !== el.defaultValue ? el.value : null
 
 export function QuestionField({ q, state, error, notice, debug, today, pois, tiles, autoFocus }: QuestionFieldProps) {
   const { t } = useTranslation('questionnaire')
@@ -155,9 +161,16 @@ function OptionGroup({
   t: InputCtx['t']
 }) {
   const [selected, setSelected] = useState<number[]>(() => initial.map(Number))
+  const ref = useBrowserFields<HTMLDivElement>((root) =>
+    setSelected(
+      fieldsNamed(root, name)
+        .filter((el) => (el as HTMLInputElement).checked)
+        .map((el) => Number(el.value)),
+    ),
+  )
   const choiceOpts = options.map((o) => ({ id: o.id, exclOpt: o.exclOpt }))
   return (
-    <div className={cx('checkbox-list', inline && 'qtn-inline')}>
+    <div className={cx('checkbox-list', inline && 'qtn-inline')} ref={ref}>
       {options.map((o) => (
         <Choice
           key={o.id}
@@ -224,11 +237,12 @@ function NumberInput({ q, state, legendId, errorId, invalid, t }: InputCtx) {
   const opt = q.rows[0].options[0]
   const name = field.value(opt.id)
   const [value, setValue] = useState(one(state[name]))
+  const ref = useBrowserFields<HTMLDivElement>((root) => setValue(fieldsNamed(root, name)[0]?.value ?? value))
   const rangeId = `${legendId}-range`
   const unitId = `${legendId}-unit`
   const unit = opt.subseqTxt
   return (
-    <div className="stack--sm">
+    <div className="stack--sm" ref={ref}>
       {opt.introTxt ? <p>{opt.introTxt}</p> : null}
       <div className="qtn-value">
         <input
@@ -311,12 +325,19 @@ function Slider({
   )
 }
 
+/** A slider changed in the browser: its number box when that was changed (the two are not in sync), else the range. */
+const sliderEdit = (root: HTMLElement, optId: number) =>
+  edited(fieldsNamed(root, field.number(optId))[0]) ?? edited(fieldsNamed(root, field.value(optId))[0])
+
 function SlidersInput({ q, state, legendId, t }: InputCtx) {
   const options = q.rows[0].options
   const [values, setValues] = useState(() => options.map((o) => one(state[field.value(o.id)])))
+  const ref = useBrowserFields<HTMLDivElement>((root) =>
+    setValues(options.map((o, i) => sliderEdit(root, o.id) ?? values[i])),
+  )
   const single = q.type === 'SINGLE_NUM_SLIDER'
   return (
-    <div className="stack--sm">
+    <div className="stack--sm" ref={ref}>
       <p className="field__hint">{t('input.range', { min: q.slider.min, max: q.slider.max })}</p>
       {options.map((o, i) => {
         const labelId = single && !o.introTxt ? legendId : `${legendId}-o${o.id}`
@@ -353,8 +374,23 @@ function ConstantSumInput({ q, state, legendId, t }: InputCtx) {
     const next = values.map((x, j) => (j === i ? n : x))
     setValues(applyConstantSum(next, i, q.slider.maxSum).values)
   }
+  // Each slider moved in the browser is taken over as if moved now, in page order (the last one is reduced).
+  const ref = useBrowserFields<HTMLDivElement>((root) => {
+    let next = values
+    options.forEach((o, i) => {
+      const raw = sliderEdit(root, o.id)
+      if (raw == null) return
+      const n = Number(clampNumber(raw, { min: q.slider.min, max: q.slider.max, float: true }) ?? next[i])
+      next = applyConstantSum(
+        next.map((x, j) => (j === i ? n : x)),
+        i,
+        q.slider.maxSum,
+      ).values
+    })
+    setValues(next)
+  })
   return (
-    <div className="stack--sm">
+    <div className="stack--sm" ref={ref}>
       {q.hintTxt ? null : <p className="field__hint">{t('input.sumRule', { max: q.slider.maxSum, unit })}</p>}
       {options.map((o, i) => {
         const labelId = `${legendId}-o${o.id}`
@@ -385,9 +421,13 @@ function ConstantSumInput({ q, state, legendId, t }: InputCtx) {
 function TextInput({ q, state, legendId, errorId, invalid, t }: InputCtx) {
   const options = q.rows[0].options
   const [values, setValues] = useState(() => options.map((o) => one(state[field.value(o.id)])))
+  const clean = (v: string) => [...(q.type === 'TEXT' ? v : v.replace(/\r\n|\r|\n/g, ''))].slice(0, q.textMax).join('')
+  const ref = useBrowserFields<HTMLDivElement>((root) =>
+    setValues(options.map((o, i) => clean(fieldsNamed(root, field.value(o.id))[0]?.value ?? values[i]))),
+  )
   const multi = q.type === 'MULTIPLE_ROW_TEXT'
   return (
-    <div className="stack--sm">
+    <div className="stack--sm" ref={ref}>
       {options.map((o, i) => {
         const id = `${legendId}-o${o.id}`
         const countId = `${id}-count`
@@ -397,10 +437,8 @@ function TextInput({ q, state, legendId, errorId, invalid, t }: InputCtx) {
           name: field.value(o.id),
           maxLength: q.textMax,
           value: values[i],
-          onChange: (e: { target: { value: string } }) => {
-            const v = q.type === 'TEXT' ? e.target.value : e.target.value.replace(/\r\n|\r|\n/g, '')
-            setValues(values.map((x, j) => (j === i ? [...v].slice(0, q.textMax).join('') : x)))
-          },
+          onChange: (e: { target: { value: string } }) =>
+            setValues(values.map((x, j) => (j === i ? clean(e.target.value) : x))),
           'aria-labelledby': labelled ? undefined : legendId,
           'aria-describedby': cx(countId, invalid && errorId) || undefined,
           'aria-invalid': invalid || undefined,
@@ -507,6 +545,7 @@ function TwoDigits({
   max: number
 }) {
   const [value, setValue] = useState(initial)
+  const ref = useBrowserFields<HTMLInputElement>((el) => setValue(digits(el.value)))
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>
@@ -520,8 +559,9 @@ function TwoDigits({
         autoComplete="off"
         maxLength={2}
         name={name}
+        ref={ref}
         value={value}
-        onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))}
+        onChange={(e) => setValue(digits(e.target.value))}
         onBlur={() => {
           if (value === '') return
           setValue(String(Math.min(max, Number(value))).padStart(2, '0'))
