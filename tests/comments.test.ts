@@ -75,6 +75,21 @@ test('comments and test titles state their rule instead of pointing at documents
   expect(offenders).toEqual([])
 })
 
+test('stylesheet comments state their rule too', () => {
+  const offenders: string[] = []
+  const sheets = readdirSync(path.join(root, 'app/styles')).filter((name) => name.endsWith('.css'))
+  for (const name of sheets) {
+    const text = readFileSync(path.join(root, 'app/styles', name), 'utf8')
+    for (const comment of text.matchAll(/\/\*[\s\S]*?\*\//g)) {
+      const line = text.slice(0, comment.index).split('\n').length
+      comment[0].split('\n').forEach((part, offset) => {
+        if (forbidden.test(part)) offenders.push(`app/styles/${name}:${line + offset}: ${part.trim()}`)
+      })
+    }
+  }
+  expect(offenders).toEqual([])
+})
+
 test('the scan reads comments, JSX comments and test titles, and leaves code alone', () => {
   const code = [
     "import { a } from './a11y.spec.ts'",
