@@ -5,7 +5,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import type { z } from 'zod'
+import { z } from 'zod'
 
 export interface IntentHandler<S extends z.ZodType, A, R> {
   schema: S
@@ -53,4 +53,14 @@ export async function runIntent<T extends IntentTable<A>, A>(
     return data(submission.reply(), { status: 400 })
   }
   return (await handler.run(submission.value, args, submission)) as Result<T[keyof T]>
+}
+
+/**
+ * For a page whose answers are read by an engine of their own (the questionnaires): the pressed button's intent,
+ * parsed with its schema; 400 (thrown) for any other.
+ */
+export function postedIntent<const I extends readonly [string, ...string[]]>(form: FormData, intents: I): I[number] {
+  const submission = parseWithZod(form, { schema: z.object({ intent: z.enum(intents) }) })
+  if (submission.status !== 'success') throw data('Unknown intent', { status: 400 })
+  return submission.value.intent
 }

@@ -5,6 +5,7 @@ import { data, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/campaign.questionnaire'
 import { authed } from '~/lib/context.server'
+import { postedIntent } from '~/lib/intents.server'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { Notice, buttonClass } from '~/components/ui'
@@ -13,7 +14,8 @@ import { campaignPage, type CampaignQuestionnaireType } from '~/services/questio
 import { flowPost, flowReply, flowView, outcomeSearch } from '~/services/questionnaire/flow.server'
 import { replyFor } from '~/lib/forms'
 
-const INTENTS = new Set(['next', 'skip', 'back', 'complete', 'open'])
+/** The buttons of the questionnaire's form. */
+const INTENTS = ['next', 'skip', 'back', 'complete', 'open'] as const
 
 function typeOf(filter: string | undefined): CampaignQuestionnaireType {
   if (filter === 'initial') return 'INITIAL'
@@ -32,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const type = typeOf(params.filter)
   const here = `/campaign/questionnaire/${params.filter}`
   const form = await request.formData()
-  if (!INTENTS.has(String(form.get('intent') ?? ''))) throw data('Unknown intent', { status: 400 })
+  postedIntent(form, INTENTS)
   const ctx = authed(context)
   const page = await campaignPage(ctx, type)
   // Not answerable (any more): the page says why.

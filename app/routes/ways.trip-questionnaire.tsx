@@ -4,6 +4,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
 import { authed } from '~/lib/context.server'
+import { postedIntent } from '~/lib/intents.server'
 import { idParam } from '~/lib/route-params'
 import { wayPath } from '~/domain/waysUrls'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
@@ -11,7 +12,8 @@ import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
 
-const INTENTS = new Set(['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
+/** The buttons of the questionnaire's form. */
+const INTENTS = ['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'] as const
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`${wayPath(idParam(params.id))}?view=questionnaire#questionnaire`)
@@ -27,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return `${back}?${ordered}#questionnaire`
   }
   const form = await request.formData()
-  if (!INTENTS.has(String(form.get('intent') ?? ''))) throw data('Unknown intent', { status: 400 })
+  postedIntent(form, INTENTS)
   const ctx = authed(context)
   let run
   try {
