@@ -3,7 +3,7 @@
 // to give the position; none depends on another (the map may not load). One <form>: "Search" sends it as a GET (so what was
 // typed survives the search without JavaScript), "Save" posts it with its intent. The rules live in the service;
 // errors come back from the action as i18n keys.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ClientOnly } from 'remix-utils/client-only'
@@ -12,6 +12,7 @@ import { Button, Choice, DialogCloseLink, Field, Fieldset, Notice } from '~/comp
 import { PickMap } from '~/components/map/PickMap'
 import type { TileSource } from '~/components/map/tile-source'
 import { UsePosition } from '~/components/map/UsePosition'
+import { useBrowserFields } from '~/components/form/browserFields'
 import { ADD_PLACE_ZOOM, DEFAULT_MAP_CENTRE, parseCoordinate, validLatLon } from '~/domain/poi'
 
 interface PlaceOption {
@@ -74,13 +75,12 @@ export function PoiForm({
   // taken over as if chosen now.
   const latRef = useRef<HTMLInputElement>(null)
   const lonRef = useRef<HTMLInputElement>(null)
-  useEffect(() => {
+  const formRef = useBrowserFields<HTMLFormElement>((form) => {
     if (latRef.current) setLat(latRef.current.value)
     if (lonRef.current) setLon(lonRef.current.value)
-    const picked = latRef.current?.form?.querySelector<HTMLInputElement>('input[name="place"]:checked')
+    const picked = form.querySelector<HTMLInputElement>('input[name="place"]:checked')
     if (picked && !picked.defaultChecked) choose(picked.value)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  })
   const setCoords = (la: string, lo: string) => {
     setLat(la)
     setLon(lo)
@@ -124,7 +124,7 @@ export function PoiForm({
   const positionErrorId = `${id('position')}-error`
 
   return (
-    <Form method="post" noValidate className="poi-form" onKeyDown={onKeyDown}>
+    <Form ref={formRef} method="post" noValidate className="poi-form" onKeyDown={onKeyDown}>
       <input type="hidden" name="intent" value={mode === 'add' ? 'add' : 'update'} />
       <input type="hidden" name="dialog" value={mode} />
       {poiId != null ? (
