@@ -190,7 +190,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     first: (page - 1) * limit + 1,
     last: (page - 1) * limit + items.length,
     outOfRange,
-    days,
     groups,
     noTripsDay,
     noTripsRun,
@@ -208,10 +207,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return runIntent(listActions, await request.formData(), { context, filter, page, back: listPath(filter, page) })
 }
 
+/** One day of the page as the loader prepared it. */
+type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
+
 export default function TripList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('ways')
   const location = useLocation()
-  const { filter, page, pages, days, highlight, outOfRange, total } = loaderData
+  const { filter, page, pages, groups, highlight, outOfRange, total } = loaderData
   const here = listPath(filter, page, highlight)
   const back = (anchor?: string) => `${here}${anchor ? `#${anchor}` : ''}`
   const filterLabel = t(`subnav.${filter}`)
@@ -239,7 +241,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
   )
 
   // One day's section; inside a run shown one by one (`run`) its heading is an h3 and its links keep the run open.
-  const renderDay = (d: (typeof days)[number], run?: { from: string; to: string }) => {
+  const renderDay = (d: ListDay, run?: { from: string; to: string }) => {
     const H = run ? 'h3' : 'h2'
     const keep = run ? noTripRunExpandQuery(run) : ''
     return (
@@ -317,7 +319,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
         <p>{t('list.outOfRange.text', { count: pages })}</p>
       </EmptyState>
     )
-  } else if (days.length === 0) {
+  } else if (groups.length === 0) {
     body = (
       <EmptyState title={t(`list.empty.${filter}.title`)} icon={filter === 'all' ? 'map-pin' : 'check'}>
         <p>{t(`list.empty.${filter}.text`)}</p>
@@ -333,7 +335,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
             <FirstSteps hasCampaign={loaderData.hasCampaign} />
           </Notice>
         ) : null}
-        {loaderData.groups.map((g) =>
+        {groups.map((g) =>
           g.kind === 'run' ? (
             <NoTripRun
               key={`run-${g.from}`}
