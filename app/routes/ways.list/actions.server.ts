@@ -55,7 +55,7 @@ export const listActions = {
   }),
   'unset-zero-trip-day': intent(NoTripDaySchema, async ({ day = '' }, { context, back }: ListActionArgs) => {
     // The day may join a run again: shown one by one, so that it stays in view.
-    const to = isDateParam(day) ? `${back}?expand=${day}#day-${day}` : back
+    const to = isDateParam(day) ? `${back}${noTripRunExpandQuery({ from: day, to: day })}#day-${day}` : back
     await runOrToast(context, to, (ctx) => tripService.deleteZeroTripDay(ctx, { day }))
     return redirectWithToast(context, to, success('ways:review17.unmarked'))
   }),
