@@ -1,6 +1,7 @@
 // A profiling aid (not part of `npm run bench`): seeds the measured participant's 1,000 ways, starts the production
 // server under `--cpu-prof`, loads one route for a few seconds and prints the functions with the most self time,
 // summed by function and by package. `node --import tsx bench/profile.ts list|detail|questionnaire|getTrips|hello|page`
+import '../scripts/require-node.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -6,6 +6,7 @@
 // bench/results/<date>.json; progress goes to stderr. Environment: BUILD_DIR (use that build), BENCH_PORT (default
 // 3990), BENCH_QUICK=1 (short runs, for trying changes), BENCH_PARTS=browser,throughput (a subset),
 // DATABASE_URL (PostgreSQL as well), BENCH_STORES=pglite or postgres (one database only).
+import '../scripts/require-node.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

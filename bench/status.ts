@@ -3,6 +3,7 @@
 // temporary PostgreSQL database when DATABASE_URL is set). Measures the one aggregate query of studyStatus and the
 // per-day chart query of --html, median of 5 runs after one warm-up; prints JSON to stdout and writes it to
 // bench/results/status-<date>.json. Progress goes to stderr.
+import '../scripts/require-node.mjs'
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'

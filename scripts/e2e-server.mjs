@@ -1,5 +1,6 @@
 // The server for the browser tests: a fresh DATA_DIR with the demo study, plus a local tile stub
 // (the map never reaches the internet in tests).
+import './require-node.mjs'
 import fs from 'node:fs'
 
 const dataDir = process.env.DATA_DIR

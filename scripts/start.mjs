@@ -1,4 +1,5 @@
 // npm start: build when the build is missing or older than the sources, then serve.
+import './require-node.mjs'
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'

@@ -1,6 +1,7 @@
 // npm test: the static checks (types, ESLint with the layer rule, Prettier), then unit and integration tests (vitest;
 // the database tests again on PostgreSQL when TEST_DATABASE_URL is set), then the build, then the browser tests
 // (Playwright, JS on and off). `npm test static|unit|e2e` runs one part.
+import './require-node.mjs'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -8,13 +9,18 @@ import { findChromium } from './find-chromium.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
+// The tools' `#!/usr/bin/env node` and Playwright's web server take `node` from the PATH: the Node running this
+// script comes first there, so every part runs on it (under npm that is already so).
+const PATH = [path.dirname(process.execPath), process.env.PATH].join(path.delimiter)
 const run = (cmd, args, env = {}) => {
   console.log(
     `\n▶ ${[path.basename(cmd), ...args].join(' ')}${env.TEST_DB_KIND ? ` (TEST_DB_KIND=${env.TEST_DB_KIND})` : ''}`,
   )
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH, ...env } })
   return r.status ?? 1
 }
+
+console.log(`node --version: ${process.version} (${process.execPath})`)
 
 const only = process.argv[2] // optional: static | unit | e2e
 

@@ -1,5 +1,6 @@
 // The HTTP server: Express in front of the React Router request handler.
 // Static assets, compression, baseline security headers, request ids, graceful shutdown.
+import '../scripts/require-node.mjs'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'

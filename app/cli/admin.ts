@@ -5,6 +5,7 @@
 // to stderr.
 // With the embedded database and a server running on the same DATA_DIR, the command is handed to that server
 // (see app/infra/handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
+import '../../scripts/require-node.mjs'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
