@@ -33,7 +33,15 @@ import { dayInZone, dayRangeUtc } from '~/domain/time'
 import { canDeleteLeg } from '~/domain/legRules'
 import { normalisedModes, sameSet } from '~/domain/legEdit'
 import { type Step as StepT } from '~/domain/steps'
-import { quickConfirmable, quickPurposes, refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
+import {
+  quickConfirmable,
+  quickPurposes,
+  refusal,
+  wayFacts,
+  wayState,
+  type WayAction,
+  type WayState,
+} from '~/domain/wayState'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
