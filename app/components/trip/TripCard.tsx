@@ -126,6 +126,17 @@ export function TripCardView({
       <span className="visually-hidden">: {name}</span>
     </Link>
   ) : null
+  // A confirmed way with questions open leads straight to them.
+  const questions =
+    trip.status === 'questionnairesUnanswered' ? (
+      <Link
+        to={`${wayPath(trip.id, from)}${from && from !== 'all' ? '&' : '?'}view=questionnaire#questionnaire`}
+        className="btn btn--primary btn--small trip-card__action"
+      >
+        {t('card.questions')}
+        <span className="visually-hidden">: {name}</span>
+      </Link>
+    ) : null
   if (reported && withdraw && trip.canWithdraw !== false) {
     actions = (
       <Form method="post" className="trip-card__action">
@@ -204,6 +215,7 @@ export function TripCardView({
           <span />
         )}
         {edit}
+        {questions}
         {actions}
       </div>
       {trip.quick && (purposes?.length || !trip.quick.needsPurpose) ? (
