@@ -53,7 +53,7 @@ export function PurposeDialog({
       title={leg ? t('dialogs.purpose.titleLeg', { n: leg.n }) : t('dialogs.purpose.title')}
       closeLabel={t('common:actions.close')}
     >
-      <Form method="post" className="stack" {...getFormProps(form)}>
+      <Form method="post" className="stack" {...getFormProps(form)} key={String(multiple)}>
         <FormBasics intent={leg ? 'set-leg-purposes' : 'set-purposes'} version={version} />
         {leg ? <input type="hidden" name="legId" value={leg.id} /> : null}
         {retry ? (
@@ -152,7 +152,7 @@ export function ModesDialog({
       className="modes-dialog"
     >
       {/* key: a new leg gets a fresh form (the default checked boxes follow the leg). */}
-      <Form method="post" className="stack" {...getFormProps(form)} key={leg.id}>
+      <Form method="post" className="stack" {...getFormProps(form)} key={`${leg.id}-${multiple}`}>
         <FormBasics intent="set-leg-modes" version={version} />
         <input type="hidden" name="legId" value={leg.id} />
         <button type="submit" name="go" value={isLast ? 'ok' : 'next'} hidden tabIndex={-1} />
