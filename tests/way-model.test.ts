@@ -7,7 +7,10 @@
 // - a refused call changes nothing; a dialog saved without a change changes nothing (not even the version);
 // - a confirmed way never changes (purposes, modes, legs);
 // - list (getTrips), detail (tripDetail) and API (getTrip) give the same status and step;
-// - a successful change keeps exactly what was sent (nothing dropped);
+// - a successful change keeps exactly what was sent (nothing dropped); a single pick (one mode, one purpose) never
+//   leaves the old value beside the new one;
+// - confirming from the card keeps the legs' purposes and fills only the empty ones, never with a mode unknown;
+// - a post from an old version is refused (TRIP_CHANGED) and changes nothing, unless it is already satisfied;
 // - a day is never both marked as without ways and with ways.
 // At the end of every run each way is finished by following only offered actions (withdraw a report, set the
 // purposes, confirm): it must reach a confirmed state. The seed is printed by fast-check on failure
@@ -18,12 +21,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database, Db } from '~/db/connect.server'
 import { legs, trips, users } from '~/db/schema'
 import { DEMO_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.server'
-import { wayFacts, wayState, type WayAction } from '~/domain/wayState'
+import { quickConfirmable, quickPurposes, wayFacts, wayState, type WayAction } from '~/domain/wayState'
 import { ServiceError, type AuthedContext } from '~/services/core.server'
 import { createUser, importTrips } from '~/services/import.server'
 import { listTripPurposes } from '~/services/info.server'
 import { tripService } from '~/services/trip.server'
-import { tripDetail } from '~/services/trip/edit.server'
+import { confirmWithPurpose, tripDetail } from '~/services/trip/edit.server'
 import { asSessionUser, serviceContext, testDatabase } from './db'
 
 const TZ = 'Europe/Berlin'
@@ -100,6 +103,9 @@ type Step =
   | { kind: 'withdraw'; way: number }
   | { kind: 'editManual'; way: number; modes: string[]; stale: boolean }
   | { kind: 'markDayThenAdd'; unmarkFirst: boolean }
+  | { kind: 'pickMode'; way: number; leg: number; mode: string; stale: boolean }
+  | { kind: 'pickPurpose'; way: number; purpose: number; stale: boolean }
+  | { kind: 'quickConfirm'; way: number; purpose: number; stale: boolean }
 
 const purposesArb = fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 2 })
 const modesArb = fc.uniqueArray(fc.constantFrom(...MODES), { minLength: 1, maxLength: 3 })
@@ -120,6 +126,15 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('withdraw' as const), way: wayArb }),
   fc.record({ kind: fc.constant('editManual' as const), way: wayArb, modes: modesArb, stale: fc.boolean() }),
   fc.record({ kind: fc.constant('markDayThenAdd' as const), unmarkFirst: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('pickMode' as const),
+    way: wayArb,
+    leg: legArb,
+    mode: fc.constantFrom(...MODES, 'UNKNOWN'),
+    stale: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('pickPurpose' as const), way: wayArb, purpose: fc.nat(3), stale: fc.boolean() }),
+  fc.record({ kind: fc.constant('quickConfirm' as const), way: wayArb, purpose: fc.nat(3), stale: fc.boolean() }),
 )
 
 /** The state-machine action a step needs (null: not a way action, or one whose need depends on the change). */
@@ -234,7 +249,67 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
   let need = NEEDS[step.kind] ?? null
   let run: () => Promise<unknown>
   let expectAfter: ((after: Snap) => void) | null = null
+  /** A post from an old version that is not already satisfied: refused with TRIP_CHANGED, nothing changes. */
+  let staleRefused = false
+  const sorted = (xs: readonly (string | number)[]) => [...xs].map(String).sort().join()
   switch (step.kind) {
+    case 'pickMode': {
+      if (!before.legs.length) return
+      const leg = legAt(step.leg)
+      const same = sorted(leg.tfcModes) === step.mode
+      run = () =>
+        tripService.updateLeg(me, {
+          leg: { id: leg.id, tfcModes: [step.mode] },
+          version: step.stale ? version - 1 : version,
+        })
+      need = same ? null : 'setModes'
+      staleRefused = step.stale && !same && state.allows.setModes
+      // One pick replaces: the leg has exactly the picked mode, nothing of the old beside it.
+      expectAfter = (a) => expect(a.legs.find((l) => l.id === leg.id)!.tfcModes).toEqual([step.mode])
+      break
+    }
+    case 'pickPurpose': {
+      const chosen = p([step.purpose])
+      const same = before.legs.length > 0 && before.legs.every((l) => sorted(l.purposeIds) === sorted(chosen))
+      run = () =>
+        tripService.setTripPurposes(me, { id, purposeIds: chosen, version: step.stale ? version - 1 : version })
+      need = same ? null : 'setPurposes'
+      staleRefused = step.stale && !same && state.allows.setPurposes
+      expectAfter = (a) => a.legs.forEach((l) => expect(l.purposeIds).toEqual(chosen))
+      break
+    }
+    case 'quickConfirm': {
+      const [chosen] = p([step.purpose])
+      const confirmed = state.state === 'questions' || state.state === 'done'
+      const satisfied = confirmed && before.legs.some((l) => l.purposeIds.includes(chosen!))
+      const possible = quickConfirmable(
+        state,
+        before.legs.map((l) => l.tfcModes),
+      )
+      run = () => confirmWithPurpose(me, { id, purposeId: chosen, version: step.stale ? version - 1 : version })
+      need = null
+      staleRefused = step.stale && (possible || (confirmed && !satisfied))
+      if (!possible && !confirmed) {
+        // Not confirmable from the card (a mode unknown, reported, no legs): refused, nothing changes.
+        const err = await call(run)
+        expect(err, `quickConfirm in ${state.state} must be refused`).not.toBeNull()
+        expect(await snapshot(id)).toEqual(before)
+        await checkAgreement(id)
+        return
+      }
+      if (!confirmed && !step.stale)
+        expectAfter = (a) => {
+          expect(a.trip.confirmationStatus).toBe(true)
+          // Legs with a purpose keep it; only the empty ones take the chosen purpose.
+          expect(a.legs.map((l) => l.purposeIds)).toEqual(
+            quickPurposes(
+              before.legs.map((l) => l.purposeIds),
+              chosen!,
+            ),
+          )
+        }
+      break
+    }
     case 'setTripPurposes':
       run = () => tripService.setTripPurposes(me, { id, purposeIds: p(step.purposes), version })
       expectAfter = (a) => a.legs.forEach((l) => expect([...l.purposeIds].sort()).toEqual([...p(step.purposes)].sort()))
@@ -361,7 +436,10 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
   }
   const err = await call(run)
   const after = await snapshot(id)
-  if (need && !state.allows[need]) {
+  if (staleRefused) {
+    expect(err?.constant, `${step.kind} from an old version must be refused`).toBe('TRIP_CHANGED')
+    expect(after, `stale ${step.kind} changed the way`).toEqual(before)
+  } else if (need && !state.allows[need]) {
     // The machine does not allow it: the service refuses, for the way's state, and nothing changes.
     expect(err?.constant, `${step.kind} in ${state.state} must be refused`).toBeDefined()
     expect(after).toEqual(before)

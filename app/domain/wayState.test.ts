@@ -2,7 +2,17 @@
 // done; reported (until withdrawn) whatever else holds. Until confirmed everything stays correctable; a confirmed
 // way only takes answers and can be copied; a reported way can always be withdrawn.
 import { describe, expect, test } from 'vitest'
-import { ALLOWED, WAY_ACTIONS, refusal, wayFacts, wayState, type WayAction, type WayFacts } from './wayState'
+import {
+  ALLOWED,
+  WAY_ACTIONS,
+  quickConfirmable,
+  quickPurposes,
+  refusal,
+  wayFacts,
+  wayState,
+  type WayAction,
+  type WayFacts,
+} from './wayState'
 import { Step } from './steps'
 
 const facts = (o: Partial<WayFacts> & { purposes?: boolean[] }): WayFacts => ({
@@ -49,8 +59,8 @@ const allowed = (f: WayFacts) => WAY_ACTIONS.filter((a) => wayState(f).allows[a]
 describe('wayState: allowed actions per state', () => {
   const EDIT: WayAction[] = ['setPurposes', 'deleteLeg', 'copyLeg', 'copyWay', 'deleteWay', 'report']
   test.each([
-    ['purpose', facts({ purposes: [false] }), EDIT],
-    ['purpose, manual', facts({ purposes: [false], manual: true }), [...EDIT, 'editManual']],
+    ['purpose', facts({ purposes: [false] }), [...EDIT, 'setModes']],
+    ['purpose, manual', facts({ purposes: [false], manual: true }), [...EDIT, 'setModes', 'editManual']],
     ['modes', facts({}), [...EDIT.slice(0, 1), 'setModes', 'validateLeg', ...EDIT.slice(1), 'confirm']],
     [
       'modes, manual',
@@ -111,5 +121,28 @@ describe('wayFacts', () => {
     [{ confirmationStatus: true, creationType: 'TRACKED' }, [], { confirmed: true, manual: false, legs: [] }],
   ])('%j', (over, legs, expected) => {
     expect(wayFacts({ ...trip, ...over }, legs)).toMatchObject(expected)
+  })
+})
+
+describe('confirming from the card', () => {
+  test.each([
+    ['every mode known', facts({ purposes: [false, true] }), [['WALK'], ['CAR', 'WALK']], true],
+    ['a leg without a mode', facts({ purposes: [false, true] }), [['WALK'], []], false],
+    ['a leg whose mode is unknown', facts({}), [['UNKNOWN']], false],
+    ['unknown beside a known mode', facts({}), [['UNKNOWN', 'WALK']], false],
+    ['no legs', facts({ purposes: [] }), [], false],
+    ['confirmed', facts({ confirmed: true }), [['WALK']], false],
+    ['reported', facts({ reported: true }), [['WALK']], false],
+  ] as const)('quickConfirmable: %s', (_label, f, modes, expected) => {
+    expect(quickConfirmable(wayState(f), modes)).toBe(expected)
+  })
+
+  test.each([
+    ['fills only legs without one', [[3], [], [1, 2]], 5, [[3], [5], [1, 2]]],
+    ['every leg set: kept as they are', [[3], [4]], null, [[3], [4]]],
+    ['every leg set: a choice changes nothing', [[3], [4]], 5, [[3], [4]]],
+    ['a leg without one and no choice', [[3], []], null, null],
+  ] as const)('quickPurposes: %s', (_label, legs, chosen, expected) => {
+    expect(quickPurposes(legs as unknown as number[][], chosen)).toEqual(expected)
   })
 })

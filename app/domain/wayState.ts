@@ -12,8 +12,8 @@
 //
 // Moves: purpose --setPurposes--> modes --confirm (or validating the last leg)--> questions --answer/complete--> done;
 // purpose|modes --report--> reported --withdrawReport--> the state the facts give without the report.
-// Until the way is confirmed everything the participant entered stays correctable: purposes in purpose and modes,
-// modes in modes, legs (delete, copy) in purpose and modes. Confirming is irreversible: a confirmed way only takes
+// Until the way is confirmed everything the participant entered stays correctable: purposes, modes and legs (delete,
+// copy) in purpose and modes alike; a wrong mode is fixed without choosing a purpose first. Confirming is irreversible: a confirmed way only takes
 // questionnaire answers and can be copied.
 import { Step } from './steps'
 
@@ -80,7 +80,7 @@ const EDIT: WayAction[] = ['setPurposes', 'deleteLeg', 'copyLeg', 'copyWay', 'de
 
 /** The allowed actions per state ('editManual' additionally needs a manual way). */
 export const ALLOWED: Record<WayStateName, readonly WayAction[]> = {
-  purpose: EDIT,
+  purpose: [...EDIT, 'setModes'],
   modes: [...EDIT, 'setModes', 'validateLeg', 'confirm'],
   questions: ['answerQuestions', 'complete', 'copyWay'],
   done: ['answerQuestions', 'copyWay'],
@@ -118,18 +118,27 @@ export function wayState(f: WayFacts): WayState {
   return { state, step: state === 'reported' ? STEP[baseState(f)] : STEP[state], status: STATUS[state], allows }
 }
 
+/** A leg's mode is known when it has one and none of its modes is the phone's "unknown". */
+export function modeKnown(modes: readonly string[]): boolean {
+  return modes.length > 0 && !modes.includes('UNKNOWN')
+}
+
 /**
- * Whether a way can be confirmed straight from the list, in one step that gives all its legs one purpose and
- * confirms it: its purposes may still be set (not confirmed, not reported), it has legs, and every leg already has
- * a traffic mode, so nothing else is left to check.
+ * Whether a way can be confirmed straight from the list, in one step that fills the purpose of the legs still
+ * without one and confirms it: its purposes may still be set (not confirmed, not reported), it has legs, and every
+ * leg's mode is known. A leg whose mode is unknown is never confirmed as such: its mode is asked for first.
  */
-export function quickConfirmable(state: WayState, legModes: readonly (readonly unknown[])[]): boolean {
-  return (
-    state.allows.setPurposes &&
-    state.allows.report &&
-    legModes.length > 0 &&
-    legModes.every((modes) => modes.length > 0)
-  )
+export function quickConfirmable(state: WayState, legModes: readonly (readonly string[])[]): boolean {
+  return state.allows.setPurposes && state.allows.report && legModes.length > 0 && legModes.every(modeKnown)
+}
+
+/**
+ * What confirming from the card stores as each leg's purposes: a leg that has purposes keeps them, a leg without
+ * one takes the chosen purpose. null: some leg has none and nothing was chosen.
+ */
+export function quickPurposes(legPurposes: readonly (readonly number[])[], chosen: number | null): number[][] | null {
+  if (legPurposes.some((p) => p.length === 0) && chosen == null) return null
+  return legPurposes.map((p) => (p.length > 0 ? [...p] : [chosen!]))
 }
 
 /** The error a service answers when `action` is not allowed in `state`. */

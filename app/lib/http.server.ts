@@ -29,13 +29,21 @@ export function errorToast(e: ServiceError): Toast {
 
 /**
  * Runs a service call for a page action behind the login guard. On ServiceError redirects back to `back` with an
- * error toast (so it works without JavaScript); other errors propagate (500, logged).
+ * error toast (so it works without JavaScript); other errors propagate (500, logged). `changed`: where a post made
+ * from an old version of the way goes instead (TRIP_CHANGED): the form again, showing what is stored now and
+ * holding what the participant entered, so it is applied again in one tap.
  */
-export async function runOrToast<T>(context: Ctx, back: string, fn: (ctx: AuthedContext) => Promise<T>): Promise<T> {
+export async function runOrToast<T>(
+  context: Ctx,
+  back: string,
+  fn: (ctx: AuthedContext) => Promise<T>,
+  changed?: string,
+): Promise<T> {
   try {
     return await fn(authed(context))
   } catch (e) {
-    if (e instanceof ServiceError) throw redirectWithToast(context, back, errorToast(e))
+    if (e instanceof ServiceError)
+      throw redirectWithToast(context, e.constant === 'TRIP_CHANGED' && changed ? changed : back, errorToast(e))
     throw e
   }
 }

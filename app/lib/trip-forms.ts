@@ -28,8 +28,11 @@ export const ReportSchema = z.object({
 })
 export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string().optional() })
 
-/** The list's quick confirmation: one purpose for the whole way, then confirmed. */
-export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId, version })
+/** The list's quick confirmation: the purpose for the legs without one (none when every leg has one), then confirmed. */
+export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId.optional(), version })
+
+/** A leg's mode picked on its card: it replaces the leg's modes. */
+export const PickModeSchema = z.object({ tripId: zId, legId: zId, mode: z.string().max(100), version })
 
 /** Marking a day without ways, or taking the mark back (the service checks the day). */
 export const NoTripDaySchema = z.object({ day: z.string().max(20).optional(), expand: z.string().max(30).optional() })

@@ -48,7 +48,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case 'failed':
       return sendFailed(context, panel(), outcome.error)
     case 'gone':
-      return redirect(panel())
+      // The questions posted from are no longer asked (answered or changed in another tab): said, never dropped
+      // silently; the panel shows what is current.
+      return redirectWithToast(context, panel(), failure('questionnaire:flow.gone'))
   }
 }
 

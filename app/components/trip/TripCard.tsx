@@ -39,10 +39,23 @@ export interface TripCardData {
   canWithdraw?: boolean
   /** A manual way that can still be edited (way.allows.editManual): the card links to /ways/edit/{id}. */
   canEdit?: boolean
-  /** The way can be confirmed from the card with one purpose (quickConfirmable), with the purpose to suggest. */
+  /**
+   * The way can still be reviewed from its card (purposes settable, not reported, with legs): its legs' modes are
+   * fixed in place, and it is confirmed there once every mode is known (quickConfirmable).
+   */
   quick?: {
     version: number
     suggestion: { purposeId: number; basis: 'samePlaces' | 'sameDestinationAndTime' } | null
+    /** The legs in order with their stored modes; `known` false: asked for before the way can be confirmed. */
+    legs: { id: number; modes: { constant: string; name: string }[]; known: boolean }[]
+    /** Every mode known: the confirm button is offered. */
+    confirmable: boolean
+    /** Some leg has no purpose yet: the chosen purpose fills those legs (and only those). */
+    needsPurpose: boolean
+    /** The legs' purposes differ: confirmed as they are. */
+    mixed: boolean
+    /** The purpose chosen in a confirmation that came from an old version: selected again for one tap. */
+    retryPurpose?: number | null
   } | null
 }
 
@@ -74,6 +87,8 @@ export type TripCardProps = {
   purposes?: readonly { id: number; name: string }[]
   /** The list tab the card is shown on (the way's page leads back to it). */
   from?: ListFilter
+  /** The link that opens the mode picker of a leg (the card's modes are tapped to fix them). */
+  modeHref?: (legId: number) => string
 }
 
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
@@ -84,6 +99,7 @@ export function TripCardView({
   withdraw,
   purposes,
   from,
+  modeHref,
   t,
 }: TripCardProps & { t: TFunction }) {
   const reported = trip.status === 'reported'
@@ -110,6 +126,17 @@ export function TripCardView({
       <span className="visually-hidden">: {name}</span>
     </Link>
   ) : null
+  // A confirmed way with questions open leads straight to them.
+  const questions =
+    trip.status === 'questionnairesUnanswered' ? (
+      <Link
+        to={`${wayPath(trip.id, from)}${from && from !== 'all' ? '&' : '?'}view=questionnaire#questionnaire`}
+        className="btn btn--primary btn--small trip-card__action"
+      >
+        {t('card.questions')}
+        <span className="visually-hidden">: {name}</span>
+      </Link>
+    ) : null
   if (reported && withdraw && trip.canWithdraw !== false) {
     actions = (
       <Form method="post" className="trip-card__action">
@@ -173,7 +200,9 @@ export function TripCardView({
         </li>
       </ul>
       <div className="trip-card__foot">
-        {trip.modes.length ? (
+        {trip.quick && modeHref ? (
+          <LegModes legs={trip.quick.legs} modeHref={modeHref} label={name} t={t} />
+        ) : trip.modes.length ? (
           <ul className="trip-card__modes" aria-label={t('card.modes')}>
             {trip.modes.map((m, i) => (
               <li key={i} className="trip-card__mode">
@@ -186,13 +215,15 @@ export function TripCardView({
           <span />
         )}
         {edit}
+        {questions}
         {actions}
       </div>
-      {trip.quick && purposes?.length ? (
+      {trip.quick && (purposes?.length || !trip.quick.needsPurpose) ? (
         <QuickConfirm
           trip={trip}
           quick={trip.quick}
-          purposes={purposes}
+          purposes={purposes ?? []}
+          modeHref={modeHref}
           label={title.kind === 'times' ? name : `${name}, ${tripTimeText(trip)}`}
           t={t}
         />
@@ -203,59 +234,131 @@ export function TripCardView({
 }
 
 /**
- * Confirm a way from its card: one purpose for the whole way, then confirmed — one form post without JavaScript;
- * with it, the list stays where it is (a fetcher) and the card shows its new state. A suggested purpose is
- * pre-selected and marked as a suggestion; nothing is saved until "Confirm" is pressed.
+ * The legs' modes on a card that can still be reviewed: each is a link that opens the mode picker for that leg
+ * (tap the mode, pick, saved). A mode the phone did not know is shown as a question.
+ */
+function LegModes({
+  legs,
+  modeHref,
+  label,
+  t,
+}: {
+  legs: NonNullable<TripCardData['quick']>['legs']
+  modeHref: (legId: number) => string
+  label: string
+  t: TFunction
+}) {
+  return (
+    <ul className="trip-card__modes" aria-label={t('card.modes')}>
+      {legs.map((leg, i) => {
+        const names = leg.known ? leg.modes.map((m) => m.name).join(' + ') : t('card.modeUnknown')
+        return (
+          <li key={leg.id} className="trip-card__mode">
+            <Link
+              to={modeHref(leg.id)}
+              preventScrollReset
+              className={cx('trip-card__mode-fix', !leg.known && 'trip-card__mode-fix--open')}
+            >
+              <ModeIcon mode={leg.known ? leg.modes[0]!.constant : 'UNKNOWN'} />
+              {names}
+              <span className="visually-hidden">
+                {' '}
+                {legs.length > 1 ? t('card.modeFixLeg', { n: i + 1, way: label }) : t('card.modeFix', { way: label })}
+              </span>
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/**
+ * Confirm a way from its card — one form post without JavaScript; with it, the list stays where it is (a fetcher)
+ * and the card shows its new state. Confirming changes nothing the participant did not choose here: legs that have
+ * a purpose keep it, the chosen purpose fills only the legs without one (a suggestion is pre-selected and marked as
+ * such); legs with different purposes are confirmed as they are, and the card says so. While a leg's mode is
+ * unknown there is no confirm button: the card asks for that mode first.
  */
 function QuickConfirm({
   trip,
   quick,
   purposes,
+  modeHref,
   label,
   t,
 }: {
   trip: TripCardData
   quick: NonNullable<TripCardData['quick']>
   purposes: readonly { id: number; name: string }[]
+  modeHref?: (legId: number) => string
   label: string
   t: TFunction
 }) {
   const fetcher = useFetcher()
   const selectId = `quick-${trip.id}-purpose`
   const suggested = quick.suggestion?.purposeId
+  const retry = purposes.find((p) => p.id === quick.retryPurpose)
   const busy = fetcher.state !== 'idle'
+  if (!quick.confirmable) {
+    const open = quick.legs.findIndex((l) => !l.known)
+    const leg = quick.legs[open]
+    return (
+      <div className="trip-card__quick">
+        <p className="trip-card__quick-hint">
+          {quick.legs.length > 1 ? t('quick.modeOpenLeg', { n: open + 1 }) : t('quick.modeOpen')}
+        </p>
+        {leg && modeHref ? (
+          <Link to={modeHref(leg.id)} preventScrollReset className="btn btn--primary trip-card__quick-confirm">
+            {t('quick.chooseMode')}
+            <span className="visually-hidden">: {label}</span>
+          </Link>
+        ) : null}
+      </div>
+    )
+  }
   return (
     <fetcher.Form method="post" className="trip-card__quick">
       <input type="hidden" name="intent" value="confirm-way" />
       <input type="hidden" name="tripId" value={trip.id} />
       <input type="hidden" name="version" value={quick.version} />
-      <label className="trip-card__quick-label" htmlFor={selectId}>
-        {t('quick.purpose')}
-        <span className="visually-hidden">: {label}</span>
-      </label>
-      <select
-        id={selectId}
-        className="input"
-        name="purposeId"
-        required
-        defaultValue={suggested ?? ''}
-        aria-describedby={suggested ? `${selectId}-hint` : undefined}
-      >
-        <option value="" disabled>
-          {t('quick.choose')}
-        </option>
-        {purposes.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.id === suggested ? t('quick.suggested', { purpose: p.name }) : p.name}
-          </option>
-        ))}
-      </select>
+      {quick.needsPurpose ? (
+        <>
+          <label className="trip-card__quick-label" htmlFor={selectId}>
+            {quick.mixed ? t('quick.purposeOpenLegs') : t('quick.purpose')}
+            <span className="visually-hidden">: {label}</span>
+          </label>
+          <select
+            id={selectId}
+            className="input"
+            name="purposeId"
+            required
+            defaultValue={retry?.id ?? suggested ?? ''}
+            aria-describedby={retry || suggested ? `${selectId}-hint` : undefined}
+          >
+            <option value="" disabled>
+              {t('quick.choose')}
+            </option>
+            {purposes.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.id === suggested ? t('quick.suggested', { purpose: p.name }) : p.name}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : quick.mixed ? (
+        <p className="trip-card__quick-hint">{t('quick.mixed')}</p>
+      ) : null}
       <button type="submit" className="btn btn--primary trip-card__quick-confirm" disabled={busy}>
         <Icon name="check" />
         {t('quick.confirm')}
         <span className="visually-hidden">: {label}</span>
       </button>
-      {suggested ? (
+      {quick.needsPurpose && retry ? (
+        <p className="trip-card__quick-hint trip-card__quick-retry" id={`${selectId}-hint`} role="status">
+          {t('quick.retry', { purpose: retry.name })}
+        </p>
+      ) : quick.needsPurpose && suggested ? (
         <p className="trip-card__quick-hint" id={`${selectId}-hint`}>
           {t(`quick.basis.${quick.suggestion!.basis}`)}
         </p>

@@ -4,10 +4,12 @@
 import type { Ctx } from '~/lib/context.server'
 import { intent, type IntentTable } from '~/lib/intents.server'
 import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
-import { NoTripDaySchema, NoTripDaysSchema, QuickConfirmSchema } from '~/lib/trip-forms'
+import { redirect } from 'react-router'
+import { NoTripDaySchema, NoTripDaysSchema, PickModeSchema, QuickConfirmSchema } from '~/lib/trip-forms'
+import { modeDialogHref } from '~/components/trip/ModePickDialog'
 import { parseDayRange } from '~/domain/noTripRuns'
 import { noTripRunExpandQuery } from '~/components/trip/NoTripRun'
-import { listCardHref, type ListFilter } from '~/domain/waysUrls'
+import { listCardHref, listPath, type ListFilter } from '~/domain/waysUrls'
 import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
 import { tripService } from '~/services/trip.server'
@@ -31,7 +33,9 @@ export const listActions = {
     QuickConfirmSchema,
     async ({ tripId, purposeId, version }, { context, filter, page }: ListActionArgs) => {
       const to = listCardHref(filter, page, tripId)
-      await runOrToast(context, to, (ctx) => confirmWithPurpose(ctx, { id: tripId, purposeId, version }))
+      // From an old version: the card as stored now, with the purpose that was chosen still selected.
+      const again = purposeId ? `${listPath(filter, page, tripId)}?retryPurpose=${purposeId}#trip-${tripId}` : to
+      await runOrToast(context, to, (ctx) => confirmWithPurpose(ctx, { id: tripId, purposeId, version }), again)
       return redirectWithToast(context, to, success('common:success.wayConfirmed'))
     },
     {
@@ -46,6 +50,22 @@ export const listActions = {
       },
     },
   ),
+  'pick-mode': intent(PickModeSchema, async ({ tripId, legId, mode, version }, args: ListActionArgs) => {
+    const { context, filter, page } = args
+    const to = listCardHref(filter, page, tripId)
+    // From an old version: the picker again, showing the stored mode, with the picked one offered for one tap.
+    const again = `${listPath(filter, page, tripId)}${modeDialogHref(legId, '', mode)}`
+    const result = await runOrToast(
+      context,
+      to,
+      (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes: [mode] }, version }),
+      again,
+    )
+    // The mode it already had: nothing was written, and no success is claimed.
+    return version !== undefined && result.version === version
+      ? redirect(to)
+      : redirectWithToast(context, to, success('common:success.legUpdated'))
+  }),
   'set-zero-trip-day': intent(NoTripDaySchema, async ({ day = '', expand }, { context, back }: ListActionArgs) => {
     // From a day of a run shown one by one: the rest of that run stays open.
     const range = parseDayRange(expand)

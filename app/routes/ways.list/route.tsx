@@ -12,12 +12,12 @@ import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
 import { authed, req } from '~/lib/context.server'
-import { isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
+import { isListFilter, LIST_FILTER_PARAMS, listPath, wayPath } from '~/domain/waysUrls'
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
 import { reviewProgress } from '~/services/trip/progress.server'
-import { quickConfirmable } from '~/domain/wayState'
+import { modeKnown, quickConfirmable } from '~/domain/wayState'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { tripService } from '~/services/trip.server'
 import { listTripPurposes } from '~/services/info.server'
@@ -25,6 +25,8 @@ import type { TripDto } from '~/services/trip/model.server'
 import { wayEndNamesOf, type WayEnds } from '~/services/place-names.server'
 import type { Suggestion } from '~/domain/purposeSuggestion'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
+import { ModePickDialog, modeDialogHref, type ModePick } from '~/components/trip/ModePickDialog'
+import { isTrafficMode } from '~/domain/trafficModes'
 import { NoTripDayCard, TripCardView, tripTimeText, type TripCardData } from '~/components/trip/TripCard'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { wayTitle } from '~/components/trip/wayTitle'
@@ -80,16 +82,45 @@ function cardData(
     canReport: t.way.allows.report,
     canWithdraw: t.way.allows.withdrawReport,
     canEdit: t.way.allows.editManual,
-    quick: quickConfirmable(
-      t.way,
-      t.legs.map((l) => l.tfcModes),
-    )
+    quick: reviewable(t)
       ? {
           version: t.version,
           suggestion: suggestion ? { purposeId: suggestion.purposeId, basis: suggestion.basis } : null,
+          legs: t.legs.map((l) => ({ id: l.id, modes: l.tfcModes, known: modeKnown(constants(l)) })),
+          confirmable: quickConfirmable(t.way, t.legs.map(constants)),
+          needsPurpose: t.legs.some((l) => l.tripPurposes.length === 0),
+          mixed: new Set(t.legs.map((l) => purposeKey(l))).size > 1,
         }
       : null,
   }
+}
+
+const constants = (l: TripDto['legs'][number]) => l.tfcModes.map((m) => m.constant)
+const purposeKey = (l: TripDto['legs'][number]) =>
+  l.tripPurposes
+    .map((p) => p.id)
+    .sort((a, b) => a - b)
+    .join()
+/** A way still reviewed from its card: its modes are fixed there, and it is confirmed there once they are known. */
+const reviewable = (t: TripDto) => t.way.allows.setPurposes && t.way.allows.report && t.legs.length > 0
+
+/** The mode picker of a leg shown on this page's cards; null for any other leg. */
+function modePickOf(cards: TripCardData[], legId: number, retry: string | null): ModePick | null {
+  for (const card of cards) {
+    const legs = card.quick?.legs ?? []
+    const n = legs.findIndex((l) => l.id === legId)
+    if (n < 0) continue
+    return {
+      tripId: card.id,
+      legId,
+      n: n + 1,
+      count: legs.length,
+      version: card.quick!.version,
+      current: legs[n]!.known ? legs[n]!.modes.map((m) => m.constant) : [],
+      retry: retry && isTrafficMode(retry) ? retry : null,
+    }
+  }
+  return null
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -112,12 +143,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pages = pageCount(result.totalNo, limit)
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
-  const open = items.filter((t) =>
-    quickConfirmable(
-      t.way,
-      t.legs.map((l) => l.tfcModes),
-    ),
-  )
+  const open = items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
   const [ends, suggestions, purposeList, progress] = await Promise.all([
     wayEndNamesOf(
       ctx,
@@ -128,6 +154,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewProgress(ctx),
   ])
   const cards = new Map(items.map((t) => [t.id, cardData(t, locale, ends.get(t.id), suggestions.get(t.id))]))
+  // ?retryPurpose=<id> on the highlighted card: a confirmation from an old version, its purpose selected again.
+  const retryPurpose = parseIdText(url.searchParams.get('retryPurpose'))
+  const retryCard = id != null ? cards.get(id)?.quick : null
+  if (retryCard && retryPurpose != null) retryCard.retryPurpose = retryPurpose
   const days = pageDays(
     result.periods,
     previous ? { id: previous.id, day: previous.startTime.slice(0, 10) } : null,
@@ -151,6 +181,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null
   const reportId = dialog === 'report' ? parseIdText(url.searchParams.get('trip')) : null
   const reportTrip = reportId != null && cards.get(reportId)?.canReport ? reportId : null
+  // ?dialog=mode&leg=<id>: a leg's mode picker on its card (&retry=<mode> after a post from an old version).
+  const modeLegId = dialog === 'mode' ? parseIdText(url.searchParams.get('leg')) : null
+  const modePick = modeLegId == null ? null : modePickOf([...cards.values()], modeLegId, url.searchParams.get('retry'))
   const reasons = reportTrip ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons : []
   // Consecutive open days as one card (domain/noTripRuns.ts): ?dialog=noTripsRun&days=FROM..TO confirms them all,
   // ?expand=FROM..TO (or a single-day dialog of one of them) shows them one by one.
@@ -195,6 +228,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     noTripsRun,
     reportTrip,
     reasons,
+    modePick,
     hasCampaign: ctx.user.campaignId != null,
     purposes: purposeList.map((p) => ({ id: p.id, name: p.name })),
     progress,
@@ -267,7 +301,17 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                   }
                   purposes={loaderData.purposes}
                   from={filter}
+                  modeHref={(legId) => modeDialogHref(legId, keep.slice(1))}
                 />
+                {loaderData.modePick?.tripId === trip.id ? (
+                  <ModePickDialog
+                    pick={loaderData.modePick}
+                    t={t}
+                    closeHref={`${here}${keep}#trip-${trip.id}`}
+                    wayLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
+                    severalHref={`${wayPath(trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${loaderData.modePick.legId}&several=1#modes`}
+                  />
+                ) : null}
                 {loaderData.reportTrip === trip.id ? (
                   <ReportDialog
                     open

@@ -23,19 +23,31 @@ export type TripActionArgs = {
 
 /** The way's page with more search parameters. */
 const at = (here: string, query: string) => `${here}${here.includes('?') ? '&' : '?'}${query}`
-const run = <T>(context: Ctx, back: string, fn: Parameters<typeof runOrToast<T>>[2]) => runOrToast(context, back, fn)
+const run = <T>(context: Ctx, back: string, fn: Parameters<typeof runOrToast<T>>[2], changed?: string) =>
+  runOrToast(context, back, fn, changed)
+/** A dialog again after a post from an old version: it shows what is stored now and holds what was entered. */
+const again = (back: string, dialog: string, query: Record<string, string | number>) =>
+  `${at(back, new URLSearchParams({ dialog, ...query } as Record<string, string>).toString())}#${dialog}`
 
 export const tripDetailActions = {
   ...reportIntents,
   'set-purposes': intent(SetPurposesSchema, async ({ purposes, version }, { context, id, back }: TripActionArgs) => {
-    await run(context, back, (ctx) => tripService.setTripPurposes(ctx, { id, purposeIds: purposes, version }))
+    await run(
+      context,
+      back,
+      (ctx) => tripService.setTripPurposes(ctx, { id, purposeIds: purposes, version }),
+      again(back, 'purpose', { retry: purposes.join() }),
+    )
     return redirectWithToast(context, back, success('common:success.wayUpdated'))
   }),
   'set-leg-purposes': intent(
     SetLegPurposesSchema,
     async ({ legId, purposes, version }, { context, back }: TripActionArgs) => {
-      await run(context, back, (ctx) =>
-        tripService.updateLeg(ctx, { leg: { id: legId, tripPurposes: purposes }, version }),
+      await run(
+        context,
+        back,
+        (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tripPurposes: purposes }, version }),
+        again(back, 'purpose', { leg: legId, retry: purposes.join() }),
       )
       return redirectWithToast(context, at(back, `leg=${legId}`), success('common:success.legUpdated'))
     },
@@ -43,8 +55,11 @@ export const tripDetailActions = {
   'set-leg-modes': intent(
     SetLegModesSchema,
     async ({ legId, tfcModes, version, go }, { context, id, back }: TripActionArgs) => {
-      const result = await run(context, back, (ctx) =>
-        tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }),
+      const result = await run(
+        context,
+        back,
+        (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }),
+        again(back, 'modes', { leg: legId, retry: tfcModes.join() }),
       )
       // Back / Next open the neighbouring leg's selector (the selector has back, ok and next buttons).
       const detail = await tripDetail(authed(context), id)
@@ -59,7 +74,8 @@ export const tripDetailActions = {
     },
   ),
   confirm: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
-    await run(context, back, (ctx) => tripService.confirmTrip(ctx, { id, version }))
+    // From an old version: the confirm dialog again, listing every leg as stored now.
+    await run(context, back, (ctx) => tripService.confirmTrip(ctx, { id, version }), again(back, 'confirm', {}))
     return redirectWithToast(context, back, success('common:success.wayConfirmed'))
   }),
   complete: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {

@@ -51,6 +51,7 @@ import { ButtonLink, cx } from '~/components/ui'
 import { nameParts } from '~/domain/tripName'
 import { dayTimeToDisplayDate as dateOf } from '~/domain/time'
 import { Step } from '~/domain/steps'
+import { isTrafficMode } from '~/domain/trafficModes'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { tripDetailActions } from './actions.server'
@@ -115,7 +116,10 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
   const editModes = allows.setModes
   const legParam = Number(search.get('leg'))
   const selectedLeg = trip.legs.find((l) => l.id === legParam) ?? null
-  const closeHref = hrefWith(pathname, search, { dialog: null })
+  const closeHref = hrefWith(pathname, search, { dialog: null, several: null, retry: null })
+  // ?several=1: the participant asked for several purposes or modes; ?retry=…: what a post from an old version held.
+  const severalOn = search.get('several') === '1'
+  const retry = search.get('retry')?.split(',').filter(Boolean) ?? null
 
   const timeRange = t('detail.timeRange', {
     start: timeOf(trip.startTime),
@@ -283,7 +287,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
       {editLegs ? (
         <PurposeDialog
           open={dialog === 'purpose'}
-          closeHref={selectedLeg ? hrefWith(pathname, search, { dialog: null }) : closeHref}
+          closeHref={selectedLeg ? hrefWith(pathname, search, { dialog: null, several: null, retry: null }) : closeHref}
           purposes={purposes}
           chosen={
             selectedLeg
@@ -292,6 +296,8 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           }
           leg={selectedLeg ? { id: selectedLeg.id, n: legIndex + 1 } : null}
           version={trip.version}
+          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'purpose') }}
+          retry={retry?.map(Number).filter((n) => purposes.some((p) => p.id === n)) || null}
           lastResult={replyFor(actionData, 'set-purposes', 'set-leg-purposes')}
         />
       ) : null}
@@ -313,6 +319,8 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           count={trip.legs.length}
           version={trip.version}
           reportHref={reportDialogHref(trip.id, location.search)}
+          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'modes') }}
+          retry={retry?.filter(isTrafficMode) || null}
           lastResult={replyFor(actionData, 'set-leg-modes')}
         />
       ) : null}

@@ -33,7 +33,15 @@ import { dayInZone, dayRangeUtc } from '~/domain/time'
 import { canDeleteLeg } from '~/domain/legRules'
 import { normalisedModes, sameSet } from '~/domain/legEdit'
 import { type Step as StepT } from '~/domain/steps'
-import { quickConfirmable, refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
+import {
+  quickConfirmable,
+  quickPurposes,
+  refusal,
+  wayFacts,
+  wayState,
+  type WayAction,
+  type WayState,
+} from '~/domain/wayState'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
@@ -485,18 +493,26 @@ export const tripEditMethods = {
 } satisfies Service
 
 /**
- * One purpose for every leg, then confirmed, in one transaction (the list's quick confirmation): only for a way
- * quickConfirmable() allows. Either both happen or nothing changes. A page action, not one of the HTTP API's
- * methods (the companion app confirms leg by leg).
+ * Confirming from the list's card, in one transaction: legs that have purposes keep them, the chosen purpose fills
+ * the legs without one (quickPurposes), then the way is confirmed. Only for a way quickConfirmable() allows (every
+ * mode known). Either both happen or nothing changes. A stale version is refused unless the way is already
+ * confirmed with what this request would have stored (a repeated submit). A page action, not one of the HTTP
+ * API's methods (the companion app confirms leg by leg).
  */
 export const confirmWithPurpose = method({
-  params: z.object({ id: zId, purposeId: zPurpose, version: zVersion }),
+  params: z.object({ id: zId, purposeId: zPurpose.optional(), version: zVersion }),
   async run({ id, purposeId, version }, ctx): Promise<{ version: number }> {
-    const chosen = await checkPurposes([purposeId], ctx)
+    const chosen = purposeId === undefined ? null : (await checkPurposes([purposeId], ctx))[0]
     return ctx.db.transaction(async (tx) => {
       const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
       const state = stateOf(trip, legRows)
-      if (state.state === 'questions' || state.state === 'done') return { version: trip.version }
+      const stored = legRows.map((l) => l.purposeIds)
+      if (state.state === 'questions' || state.state === 'done') {
+        // Confirmed meanwhile: a repeated submit finds its purpose stored; another tab's choice is a change.
+        const satisfied = chosen == null || stored.some((p) => p.includes(chosen))
+        if (!satisfied) assertVersion(trip, version)
+        return { version: trip.version }
+      }
       if (
         !quickConfirmable(
           state,
@@ -505,7 +521,10 @@ export const confirmWithPurpose = method({
       )
         throw new ServiceError(state.allows.setPurposes ? 'MODES_REQUIRED' : refusal(state.state))
       assertVersion(trip, version)
-      await tx.update(legs).set({ purposeIds: chosen, validationStatus: true }).where(eq(legs.tripId, trip.id))
+      const purposes = quickPurposes(stored, chosen)
+      if (!purposes) throw new ServiceError('PURPOSES_REQUIRED')
+      for (const [i, leg] of legRows.entries())
+        await tx.update(legs).set({ purposeIds: purposes[i], validationStatus: true }).where(eq(legs.id, leg.id))
       await refreshTrip(tx, trip.id)
       await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, trip.id))
       return { version: trip.version + 1 }

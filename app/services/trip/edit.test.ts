@@ -13,7 +13,7 @@ import type { ServiceContext } from '../core.server'
 import { ServiceError } from '../core.server'
 import { createUser, importCampaign, importTrips } from '../import.server'
 import { tripService } from '../trip.server'
-import { tripDetail } from './edit.server'
+import { confirmWithPurpose, tripDetail } from './edit.server'
 
 const examples = path.resolve(import.meta.dirname, '../../../docs/examples')
 const campaignFile = JSON.parse(fs.readFileSync(path.join(examples, 'campaign.json'), 'utf8'))
@@ -204,17 +204,15 @@ describe('step 1: setTripPurposes', () => {
 })
 
 describe('updateLeg: what each step allows', () => {
-  test("step Purpose: a leg's purposes yes, its modes no", async () => {
+  test("step Purpose: a leg's purposes and modes yes (a mode is fixed without a purpose first), validating no", async () => {
     const id = await three()
-    const [first] = (await state(id)).legs
+    const [first, second] = (await state(id)).legs
     const r = await tripService.updateLeg(me, { leg: { id: first.id, tripPurposes: [{ id: LEISURE, name: 'x' }] } })
     expect(r.leg.tripPurposes.map((p) => p.id)).toEqual([LEISURE])
     expect((await detail(id)).step).toBe(Step.Purpose) // the other legs still have none
-    await refusedUnchanged(
-      id,
-      () => tripService.updateLeg(me, { leg: { id: first.id, tfcModes: ['CAR'] } }),
-      'WRONG_STEP',
-    )
+    await tripService.updateLeg(me, { leg: { id: second.id, tfcModes: ['PUBLIC_TRANSPORT_BUS'] } })
+    expect((await state(id)).legs.map((l) => l.tfcModes)).toEqual([['WALK'], ['PUBLIC_TRANSPORT_BUS'], ['WALK']])
+    expect((await detail(id)).step).toBe(Step.Purpose)
     await refusedUnchanged(
       id,
       () => tripService.updateLeg(me, { leg: { id: first.id, validationStatus: true } }),
@@ -585,6 +583,59 @@ describe('getClosestPointToTrip / getClosestPointToLeg', () => {
     expect(await tripService.getClosestPointToTrip(me, { id, point: { lat: 52.5, lon: 13.4 } })).toEqual({
       point: null,
     })
+  })
+})
+
+describe('confirming from the card (confirmWithPurpose)', () => {
+  test('the chosen purpose fills only legs without one; legs with a purpose keep theirs; then confirmed', async () => {
+    const id = await way([{ tripPurposes: [LEISURE] }, {}, { tripPurposes: [SHOPPING, WORK] }])
+    const { version } = (await state(id)).trip
+    await confirmWithPurpose(me, { id, purposeId: WORK, version })
+    const after = await state(id)
+    expect(after.legs.map((l) => l.purposeIds)).toEqual([[LEISURE], [WORK], [SHOPPING, WORK]])
+    expect(after.trip.confirmationStatus).toBe(true)
+  })
+
+  test('every leg with a purpose: confirmed as they are, without a choice; a leg without one needs a choice', async () => {
+    const mixed = await way([{ tripPurposes: [LEISURE] }, { tripPurposes: [WORK] }])
+    await confirmWithPurpose(me, { id: mixed, version: (await state(mixed)).trip.version })
+    expect((await state(mixed)).legs.map((l) => l.purposeIds)).toEqual([[LEISURE], [WORK]])
+    const open = await way([{ tripPurposes: [LEISURE] }, {}])
+    await refusedUnchanged(
+      open,
+      async () => confirmWithPurpose(me, { id: open, version: (await state(open)).trip.version }),
+      'PURPOSES_REQUIRED',
+    )
+  })
+
+  test('a leg whose mode is unknown (UNKNOWN or none) is never confirmed as such', async () => {
+    for (const modes of [['UNKNOWN'], ['UNKNOWN', 'WALK']]) {
+      const id = await way([{ tfcModes: modes }, { tfcModes: ['WALK'] }])
+      await refusedUnchanged(
+        id,
+        async () => confirmWithPurpose(me, { id, purposeId: WORK, version: (await state(id)).trip.version }),
+        'MODES_REQUIRED',
+      )
+    }
+  })
+
+  test('two tabs confirming with different purposes: the stale one is TRIP_CHANGED, a repeated submit succeeds', async () => {
+    const id = await way([{}])
+    const { version } = (await state(id)).trip
+    await confirmWithPurpose(me, { id, purposeId: WORK, version })
+    const confirmed = await state(id)
+    await refusedUnchanged(id, () => confirmWithPurpose(me, { id, purposeId: LEISURE, version }), 'TRIP_CHANGED')
+    // The same post again (a double submit) is already satisfied: no error, nothing written.
+    await confirmWithPurpose(me, { id, purposeId: WORK, version })
+    expect(await state(id)).toEqual(confirmed)
+  })
+
+  test('a stale version before confirming is TRIP_CHANGED and changes nothing', async () => {
+    const id = await way([{}])
+    const { version } = (await state(id)).trip
+    const [leg] = (await state(id)).legs
+    await tripService.updateLeg(me, { leg: { id: leg.id, tfcModes: ['CAR'] }, version })
+    await refusedUnchanged(id, () => confirmWithPurpose(me, { id, purposeId: WORK, version }), 'TRIP_CHANGED')
   })
 })
 

@@ -18,12 +18,18 @@ export function PurposeDialog({
   chosen,
   leg,
   version,
+  several,
+  retry,
   lastResult,
 }: {
   open: boolean
   closeHref: string
   purposes: { id: number; name: string }[]
   chosen: number[]
+  /** Where the participant asked to give several purposes: the link that turns the single pick into checkboxes. */
+  several: { on: boolean; href: string }
+  /** What was picked in a post from an old version: checked again, with a note, so OK applies it once more. */
+  retry: number[] | null
   /** Editing one leg's purposes (else: the whole way's, step 1's button). */
   leg: { id: number; n: number } | null
   version: number
@@ -36,6 +42,9 @@ export function PurposeDialog({
     shouldValidate: 'onSubmit',
   })
   const error = fields.purposes.errors?.[0]
+  const checked = retry ?? chosen
+  // One pick replaces the purpose; several are an explicit choice (or what the leg already has).
+  const multiple = several.on || checked.length > 1
   return (
     <Dialog
       id="purpose"
@@ -44,21 +53,40 @@ export function PurposeDialog({
       title={leg ? t('dialogs.purpose.titleLeg', { n: leg.n }) : t('dialogs.purpose.title')}
       closeLabel={t('common:actions.close')}
     >
-      <Form method="post" className="stack" {...getFormProps(form)}>
+      <Form method="post" className="stack" {...getFormProps(form)} key={String(multiple)}>
         <FormBasics intent={leg ? 'set-leg-purposes' : 'set-purposes'} version={version} />
         {leg ? <input type="hidden" name="legId" value={leg.id} /> : null}
+        {retry ? (
+          <p className="dialog__retry" role="status">
+            {t('dialogs.retry')}
+          </p>
+        ) : null}
         <Fieldset
           id="purpose-choices"
           legend={t('dialogs.purpose.legend')}
-          hint={t('dialogs.purpose.hint')}
+          hint={multiple ? t('dialogs.purpose.hint') : undefined}
           error={error ? t(error) : undefined}
         >
           <div className="checkbox-list">
             {purposes.map((p) => (
-              <Choice key={p.id} name="purposes" value={p.id} label={p.name} defaultChecked={chosen.includes(p.id)} />
+              <Choice
+                key={p.id}
+                type={multiple ? 'checkbox' : 'radio'}
+                name="purposes"
+                value={p.id}
+                label={p.name}
+                defaultChecked={checked.includes(p.id)}
+              />
             ))}
           </div>
         </Fieldset>
+        {multiple ? null : (
+          <p className="text-small">
+            <Link to={several.href} replace preventScrollReset>
+              {t('dialogs.purpose.several')}
+            </Link>
+          </p>
+        )}
         <div className="dialog__actions">
           <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
           <SubmitButton variant="primary">{t('dialogs.purpose.submit')}</SubmitButton>
@@ -84,6 +112,8 @@ export function ModesDialog({
   count,
   version,
   reportHref,
+  several,
+  retry,
   lastResult,
 }: {
   open: boolean
@@ -92,6 +122,10 @@ export function ModesDialog({
   index: number
   count: number
   version: number
+  /** The link that offers several modes for this leg (checkboxes instead of a single pick). */
+  several: { on: boolean; href: string }
+  /** What was picked in a post from an old version: checked again, with a note, so OK applies it once more. */
+  retry: string[] | null
   /** The report dialog's URL (first leg only); null hides the button. */
   reportHref: string | null
   /** The action's reply to this form (invalid input). */
@@ -103,8 +137,10 @@ export function ModesDialog({
     shouldValidate: 'onSubmit',
   })
   const error = fields.tfcModes.errors?.[0]
-  // Multiple choice: every mode the leg has is checked, so OK without a change sends the same set back.
-  const current = new Set(leg.tfcModes.length ? leg.tfcModes.map((m) => m.constant) : ['UNKNOWN'])
+  // Every mode the leg has is checked, so OK without a change sends the same set back. A pick replaces the mode;
+  // several modes on one leg are an explicit choice (or what the leg already has).
+  const current = new Set(retry ?? (leg.tfcModes.length ? leg.tfcModes.map((m) => m.constant) : ['UNKNOWN']))
+  const multiple = several.on || current.size > 1
   const isLast = index === count - 1
   return (
     <Dialog
@@ -116,19 +152,24 @@ export function ModesDialog({
       className="modes-dialog"
     >
       {/* key: a new leg gets a fresh form (the default checked boxes follow the leg). */}
-      <Form method="post" className="stack" {...getFormProps(form)} key={leg.id}>
+      <Form method="post" className="stack" {...getFormProps(form)} key={`${leg.id}-${multiple}`}>
         <FormBasics intent="set-leg-modes" version={version} />
         <input type="hidden" name="legId" value={leg.id} />
         <button type="submit" name="go" value={isLast ? 'ok' : 'next'} hidden tabIndex={-1} />
         <p className="text-muted">
           {t('dialogs.modes.legInfo', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}
         </p>
+        {retry ? (
+          <p className="dialog__retry" role="status">
+            {t('dialogs.retry')}
+          </p>
+        ) : null}
         <Fieldset id="mode-choices" legend={t('dialogs.modes.legend')} error={error ? t(error) : undefined}>
           <div className="choice-grid">
             {MODES_BY_COMMONNESS.map((mode) => (
               <Choice
                 key={mode}
-                type="checkbox"
+                type={multiple ? 'checkbox' : 'radio'}
                 name="tfcModes"
                 value={mode}
                 defaultChecked={current.has(mode)}
@@ -144,6 +185,13 @@ export function ModesDialog({
             ))}
           </div>
         </Fieldset>
+        {multiple ? null : (
+          <p className="text-small">
+            <Link to={several.href} replace preventScrollReset>
+              {t('dialogs.modes.several')}
+            </Link>
+          </p>
+        )}
         {/* Previous and next leg move through the legs (saving this one); OK saves and closes. */}
         <div className="dialog__actions modes-dialog__actions">
           {index > 0 ? (

@@ -1,0 +1,107 @@
+// Fixing one leg's mode from the ways list: the participant taps the leg's mode on the card, this dialog opens
+// (`?dialog=mode&leg=<id>`), and tapping a mode saves it as the leg's only mode — one form post, with and without
+// JavaScript. Each mode is a submit button of its own, so a pick is never added beside the old one. After a post
+// from an old version the dialog comes back with what is stored now and the mode that was picked marked, so it is
+// applied again in one tap.
+import { Form, Link } from 'react-router'
+import type { TFunction } from 'i18next'
+import { ModeIcon } from '~/components/icons/ModeSprite'
+import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
+import { Dialog, DialogCloseLink, cx } from '~/components/ui'
+
+export const MODE_DIALOG_ID = 'mode'
+
+/** The link that opens the picker for a leg, keeping the list page's other parameters. */
+export function modeDialogHref(legId: number, search = '', retry?: string): string {
+  const params = new URLSearchParams(search)
+  params.set('dialog', MODE_DIALOG_ID)
+  params.set('leg', String(legId))
+  if (retry) params.set('retry', retry)
+  else params.delete('retry')
+  return `?${params}#${MODE_DIALOG_ID}`
+}
+
+export interface ModePick {
+  tripId: number
+  legId: number
+  /** 1-based position of the leg and the way's leg count. */
+  n: number
+  count: number
+  version: number
+  /** The leg's stored modes. */
+  current: string[]
+  /** The mode picked in a post that came too late (another tab changed the way): offered again. */
+  retry: string | null
+}
+
+export function ModePickDialog({
+  pick,
+  closeHref,
+  wayLabel,
+  severalHref,
+  t,
+}: {
+  pick: ModePick
+  closeHref: string
+  /** The way's name and time, so the dialog says which way it changes. */
+  wayLabel: string
+  /** The way page's mode dialog for this leg with several modes to choose (an explicit choice, never by a tap). */
+  severalHref: string
+  t: TFunction
+}) {
+  const current = new Set(pick.current)
+  return (
+    <Dialog
+      id={MODE_DIALOG_ID}
+      open
+      closeHref={closeHref}
+      title={pick.count > 1 ? t('modePick.titleLeg', { n: pick.n, count: pick.count }) : t('modePick.title')}
+      closeLabel={t('common:actions.close')}
+      className="mode-pick"
+    >
+      <Form method="post" className="stack">
+        <input type="hidden" name="intent" value="pick-mode" />
+        <input type="hidden" name="tripId" value={pick.tripId} />
+        <input type="hidden" name="legId" value={pick.legId} />
+        <input type="hidden" name="version" value={pick.version} />
+        <p className="text-muted">{wayLabel}</p>
+        {pick.retry ? (
+          <p className="mode-pick__retry" role="status">
+            {t('modePick.retry', { mode: t(`common:modes.${pick.retry}`) })}
+          </p>
+        ) : null}
+        <p className="mode-pick__hint">{t('modePick.hint')}</p>
+        <div className="mode-pick__grid">
+          {MODES_BY_COMMONNESS.filter((m) => m !== 'UNKNOWN').map((mode) => (
+            <button
+              key={mode}
+              type="submit"
+              name="mode"
+              value={mode}
+              className={cx(
+                'btn mode-pick__mode',
+                current.has(mode) && 'mode-pick__mode--current',
+                pick.retry === mode && 'mode-pick__mode--retry',
+              )}
+              aria-describedby={current.has(mode) ? `mode-pick-current-${mode}` : undefined}
+            >
+              <ModeIcon mode={mode} />
+              {t(`common:modes.${mode}`)}
+              {current.has(mode) ? (
+                <span className="mode-pick__now" id={`mode-pick-current-${mode}`}>
+                  {t('modePick.current')}
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+        <p className="text-small">
+          <Link to={severalHref}>{t('modePick.several')}</Link>
+        </p>
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
