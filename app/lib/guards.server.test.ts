@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { memoryMailer, testDatabase, testEnv } from '../../tests/db'
+import { rowsOf } from '../../tests/study'
 import type { Database } from '~/db/connect.server'
 import { pendingPosts, sessions } from '~/db/schema'
 import { createUser } from '~/services/import.server'
@@ -72,9 +73,13 @@ async function postExpired(token: string, body: Record<string, string>, headers:
     body: new URLSearchParams(body),
   })
   const guard = loginGuard()
-  const thrown = await guard({ request, context, params: {}, unstable_pattern: '' } as never, async () => {
-    throw new Error('the guard let an expired session through')
-  }).catch((e: unknown) => e)
+  const thrown = await Promise.resolve()
+    .then(() =>
+      guard({ request, context, params: {}, unstable_pattern: '' } as never, async () => {
+        throw new Error('the guard let an expired session through')
+      }),
+    )
+    .catch((e: unknown) => e)
   expect(thrown).toBeInstanceOf(Response)
   const res = thrown as Response
   const location = new URL(res.headers.get('Location')!, BASE)
@@ -134,18 +139,17 @@ describe('a form sent with an expired session', () => {
     const token = await expiredSession(userId, 3600_000)
     const r = await postExpired(token, { n: 'newest' })
     expect(await findPendingPost(database.db, userId, r.resume!, new Date())).not.toBeNull()
-    const [{ total, oldest }] = (
+    const [{ total }] = rowsOf<{ total: string }>(
       await database.db.execute(
-        sql`select coalesce(sum(length(body) + length(path)), 0)::bigint as total, max(id) filter (where id like 'old-%') as oldest from pending_posts`,
-      )
-    ).rows as { total: string; oldest: string }[]
+        sql`select coalesce(sum(length(body) + length(path)), 0)::bigint as total from pending_posts`,
+      ),
+    )
     expect(Number(total)).toBeLessThanOrEqual(PENDING_POST_BYTES_TOTAL)
     expect(Number(total)).toBeGreaterThan(PENDING_POST_BYTES_TOTAL - 2 * 1024 * 1024)
     // The rows that went are the oldest ones (the highest numbers).
     const left = await database.db.select({ id: pendingPosts.id }).from(pendingPosts)
     expect(left.some((x) => x.id === `old-${rows}`)).toBe(false)
     expect(left.some((x) => x.id === 'old-1')).toBe(true)
-    expect(oldest).toBeDefined()
     await database.db.delete(pendingPosts)
   })
 })
