@@ -7,8 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { memoryMailer, testDatabase, testEnv } from '../../tests/db'
 import { rowsOf } from '../../tests/study'
 import type { Database } from '~/db/connect.server'
-import { pendingPosts, sessions } from '~/db/schema'
-import { createUser } from '~/services/import.server'
+import { pendingPosts, sessions, users } from '~/db/schema'
 import {
   PENDING_POST_BYTES_TOTAL,
   PENDING_POST_MAX_AGE_MS,
@@ -28,8 +27,15 @@ let otherId: number
 
 beforeAll(async () => {
   database = await testDatabase()
-  userId = (await createUser(database.db, { email: 'kept@example.org', password: 'secret', verified: true })).id
-  otherId = (await createUser(database.db, { email: 'other@example.org', password: 'secret', verified: true })).id
+  const rows = await database.db
+    .insert(users)
+    .values([
+      { email: 'kept@example.org', passwordHash: 'x', pseudonym: 'p_kept' },
+      { email: 'other@example.org', passwordHash: 'x', pseudonym: 'p_other' },
+    ])
+    .returning({ id: users.id })
+  userId = rows[0]!.id
+  otherId = rows[1]!.id
 })
 afterAll(async () => {
   await database?.close()
