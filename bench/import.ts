@@ -44,10 +44,9 @@ function watchHealth(url: string) {
   const loop = (async () => {
     while (running) {
       const t = Date.now()
-      await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
-        (r) => r.text(),
-        () => null,
-      )
+      await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) })
+        .then((r) => r.text())
+        .catch(() => null)
       times.push(Date.now() - t)
       await new Promise((r) => setTimeout(r, 250))
     }
