@@ -5,6 +5,7 @@ import type { App } from '~/services/core.server'
 import { getEnv, type Env } from '~/infra/env.server'
 import { createMailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
+import { sweepStaleRows } from '~/services/pending-posts.server'
 
 export type { App }
 
@@ -40,10 +41,23 @@ async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {
     from: env.MAIL_FROM,
   })
   const app = { env, database, mailer }
+  sweepPeriodically(app)
   if (opts.seed !== false && env.DEMO === '1') {
     const { seedDemoIfEmpty } = await import('~/services/seed-demo.server')
     const seeded = await seedDemoIfEmpty(database.db, new Date())
     if (seeded) log.info({ msg: 'demo study seeded' })
   }
   return app
+}
+
+/** How often stale rows (posts kept for an expired session, long-expired sessions) are swept besides on write. */
+const SWEEP_INTERVAL_MS = 3600 * 1000
+
+function sweepPeriodically(app: App) {
+  const sweep = () =>
+    sweepStaleRows(app.database.db, new Date()).catch((e: unknown) =>
+      log.warn({ msg: 'sweep of stale rows failed', error: String(e) }),
+    )
+  void sweep()
+  setInterval(sweep, SWEEP_INTERVAL_MS).unref()
 }

@@ -1,7 +1,6 @@
 // The login guard: middleware of the guarded layout and of the start pages that need a login; it also sets the participant's service context.
-import crypto from 'node:crypto'
 import { redirect, type MiddlewareFunction } from 'react-router'
-import { pendingPosts } from '~/db/schema'
+import { keepPendingPost } from '~/services/pending-posts.server'
 import type { SessionUser } from '~/services/core.server'
 import { deleteSession } from '~/services/session.server'
 import { authedContext, req, serviceCtx, type Ctx } from './context.server'
@@ -40,15 +39,13 @@ async function loggedInUser(
       const form = await request.formData().catch(() => null)
       // Passwords are never stored (ADR 007): a password form comes back without them and asks again.
       for (const [k, v] of form ?? []) if (typeof v === 'string' && !/password|pwd/i.test(k)) body.append(k, v)
-      const id = crypto.randomBytes(18).toString('base64url')
-      await r.app.database.db
-        .insert(pendingPosts)
-        .values({ id, userId: r.session.expiredUserId, path: url.pathname, body: body.toString() })
-      params.set('resume', id)
-      params.set(
-        'redirectTo',
-        request.headers.get('Referer') ? safeRedirect(new URL(request.headers.get('Referer')!).pathname, here) : here,
+      const id = await keepPendingPost(
+        r.app.database.db,
+        { userId: r.session.expiredUserId, path: url.pathname, body: body.toString() },
+        new Date(),
       )
+      if (id) params.set('resume', id)
+      params.set('redirectTo', safeRedirect(refererPath(request), here))
     }
     // An expired session logs out with a notice: the toast has to travel with the redirect.
     if (r.session.state === 'invalid')
@@ -63,4 +60,11 @@ async function loggedInUser(
     })
   }
   return r.user
+}
+
+/** The path of the page the form was on, when the browser named a readable one (a malformed Referer is no page). */
+function refererPath(request: Request): string | null {
+  const referer = request.headers.get('Referer')
+  if (!referer || !URL.canParse(referer)) return null
+  return new URL(referer).pathname
 }

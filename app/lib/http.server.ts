@@ -18,12 +18,23 @@ export function redirectWithToast(context: Ctx, url: string, toast: Toast, init:
 export const success = (key: string, params?: Toast['params']): Toast => ({ type: 'success', key, params })
 export const failure = (key: string, params?: Toast['params']): Toast => ({ type: 'error', key, params })
 
-/** The toast for a service error: its constant in the errors catalogue ('Unexpected {constant}' when unknown). */
+/** The longest field path a toast names; a longer one is cut (it comes from the request). */
+const TOAST_PATH_MAX = 80
+
+/**
+ * The toast for a service error: its constant in the errors catalogue ('Unexpected {constant}' when unknown), with
+ * every value its text names (the limit, the field), so no placeholder is ever shown raw.
+ */
 export function errorToast(e: ServiceError): Toast {
+  const { max, path } = e.details ?? {}
   return {
     type: 'error',
     key: `errors:${e.constant}`,
-    params: { constant: e.constant, ...(typeof e.details?.max === 'number' ? { max: e.details.max } : {}) },
+    params: {
+      constant: e.constant,
+      ...(typeof max === 'number' ? { max } : {}),
+      path: typeof path === 'string' && path ? path.slice(0, TOAST_PATH_MAX) : '–',
+    },
   }
 }
 

@@ -19,7 +19,7 @@ import { canShowPoiEdit, verificationState, type PoiProblem } from '~/domain/poi
 import { Button, ButtonLink, Dialog, DialogCloseLink, EmptyState } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
 import { PoiCard, type PoiView } from '~/components/pois/PoiCard'
-import { PoiForm, type PoiDraft, type PoiFormErrors } from '~/components/pois/PoiForm'
+import { PoiForm, type PoiDraft, type PoiFormErrors, type PoiSearchState } from '~/components/pois/PoiForm'
 
 type DialogName = 'add' | 'edit' | 'delete'
 
@@ -55,13 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Place search (add and edit dialogs): never a 500 — a failing geocoder becomes a notice.
   const query = (q.get('q') ?? '').trim().slice(0, 200)
   let results: PlaceResult[] | null = null
-  let failed = false
+  // Why the search found nothing to show: the geocoder failed, or too many searches wait for it (HTTP 429).
+  let failed: PoiSearchState['failed'] = null
   if ((dialog === 'add' || dialog === 'edit') && query) {
     try {
       results = await searchPlaces(ctx, query)
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e
-      failed = true
+      failed = e.constant === 'TOO_MANY_REQUESTS' ? 'busy' : 'failed'
     }
   }
   // What the form held when "Search" sent it (GET), so nothing typed is lost without JavaScript.
@@ -78,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { name: target.name, lat: String(target.lat), lon: String(target.lon), place: '', verified: false }
       : { name: '', lat: '', lon: '', place: '', verified: false }
 
-  return {
+  const page = {
     authorized: true as const,
     pois,
     devMode,
@@ -88,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: { query, results, failed, geocoder: Boolean(env.GEOCODER_URL) },
     draft,
   }
+  return failed === 'busy' ? data(page, { status: 429 }) : page
 }
 
 const FIELD_CONSTANTS = new Set(['POI_NAME_REQUIRED', 'POI_POSITION_REQUIRED', 'POI_INVALID_COORDINATES'])

@@ -1,14 +1,17 @@
 // Place search and reverse geocoding (lat/lon → street or area name).
 // The participant's own places are searched first (by name, no third party). Then, unless GEOCODER_URL is the empty
 // string, a Nominatim-compatible service (default: the public OpenStreetMap Nominatim) is asked, within its usage
-// policy: an identifying User-Agent, at most one request per second per server (requests wait for their turn), and
-// every answer cached in memory so the same question is asked once. A geocoder that cannot be reached gives
+// policy: an identifying User-Agent, at most one request per second per server, and every answer cached in memory so
+// the same question is asked once. Requests wait for their turn in a bounded queue where participants take turns: a
+// search beyond a participant's share, or with the queue full, is refused at once with TOO_MANY_REQUESTS (a street
+// name for a list is simply left out and asked again on the next visit). A geocoder that cannot be reached gives
 // ServiceError('GEOCODER_FAILED') when the own places found nothing (the page says so and offers the other ways to
 // place a point), never a 500.
 import { and, asc, eq, ilike } from 'drizzle-orm'
 import { z } from 'zod'
 import { pois } from '~/db/schema'
 import { validLatLon } from '~/domain/poi'
+import { fairQueue, QueueFull, type FairQueue } from '~/infra/fair-queue.server'
 import { ServiceError, type ServiceContext } from './core.server'
 import { requireAuthorized } from './poi.server'
 
@@ -30,6 +33,13 @@ const CACHE_TTL_MS = 24 * 60 * 60 * 1000
 const CACHE_MAX_ENTRIES = 1000
 /** Reverse geocoding waits at most this long for its turn plus the answer; a name is a nicety, not a must. */
 const REVERSE_TIMEOUT_MS = 5000
+/** Requests waiting for one geocoder, in all: nobody waits longer than this many seconds behind others. */
+const QUEUE_MAX = 20
+/** Searches of one participant waiting (one more may be under way): more at once are refused. */
+const SEARCHES_WAITING_PER_PARTICIPANT = 2
+/** Street names of one participant waiting; they may use only part of the queue, leaving room for searches. */
+const REVERSE_WAITING_PER_PARTICIPANT = 5
+const REVERSE_QUEUE_SHARE = QUEUE_MAX / 2
 
 const NominatimResult = z.object({
   lat: z.union([z.string(), z.number()]),
@@ -44,23 +54,31 @@ const NominatimReverse = z.object({
   address: z.record(z.string(), z.unknown()).optional(),
 })
 
-// --- policy: one request per second per server, and a cache -----------------------------------------------------
+// --- policy: one request per second per server, fair turns, and a cache ------------------------------------------
 
-const nextSlot = new Map<string, number>()
+const queues = new Map<string, FairQueue>()
 const cache = new Map<string, { at: number; value: unknown }>()
 
-/** Forget the rate-limit slots and the cache (tests). */
+/** Forget the queues and the cache (tests). */
 export function resetGeocoderState() {
-  nextSlot.clear()
+  queues.clear()
   cache.clear()
 }
 
-/** Waits until this server may be asked again and books the next slot (a queue per host, in call order). */
-async function takeTurn(host: string) {
-  const now = Date.now()
-  const at = Math.max(now, nextSlot.get(host) ?? 0)
-  nextSlot.set(host, at + MIN_INTERVAL_MS)
-  if (at > now) await new Promise((r) => setTimeout(r, at - now))
+/** The queue in front of one geocoder server. */
+function queueFor(host: string): FairQueue {
+  let q = queues.get(host)
+  if (!q)
+    queues.set(
+      host,
+      (q = fairQueue({
+        concurrency: 1,
+        minIntervalMs: MIN_INTERVAL_MS,
+        maxWaiting: QUEUE_MAX,
+        maxWaitingPerKey: SEARCHES_WAITING_PER_PARTICIPANT,
+      })),
+    )
+  return q
 }
 
 function cached<T>(key: string): T | undefined {
@@ -83,19 +101,29 @@ export function userAgent(ctx: Pick<ServiceContext, 'env'>) {
   return `travel-diary/1.0 (+${ctx.env.publicUrl})`
 }
 
-async function askJson(ctx: ServiceContext, url: URL, timeoutMs: number): Promise<unknown> {
-  await takeTurn(url.host)
-  const res = await fetch(url, {
-    headers: {
-      'User-Agent': userAgent(ctx),
-      Accept: 'application/json',
-      'Accept-Language': ctx.locale === 'en_US' ? 'en' : 'de',
+type Kind = 'search' | 'reverse'
+
+/** Asks the geocoder in the caller's turn; QueueFull when the queue has no room for this request. */
+async function askJson(ctx: ServiceContext, url: URL, kind: Kind, timeoutMs: number): Promise<unknown> {
+  const limits =
+    kind === 'search' ? {} : { maxWaiting: REVERSE_QUEUE_SHARE, maxWaitingPerKey: REVERSE_WAITING_PER_PARTICIPANT }
+  return queueFor(url.host).run(
+    `${kind} ${ctx.user?.id ?? '-'}`,
+    async () => {
+      const res = await fetch(url, {
+        headers: {
+          'User-Agent': userAgent(ctx),
+          Accept: 'application/json',
+          'Accept-Language': ctx.locale === 'en_US' ? 'en' : 'de',
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      })
+      if (!res.ok) throw new Error(`HTTP ${res.status}`)
+      return res.json()
     },
-    signal: AbortSignal.timeout(timeoutMs),
-    redirect: 'error',
-  })
-  if (!res.ok) throw new Error(`HTTP ${res.status}`)
-  return res.json()
+    limits,
+  )
 }
 
 // --- search -----------------------------------------------------------------------------------------------------
@@ -141,9 +169,9 @@ async function geocode(
   if (hit) return hit
   let body: unknown
   try {
-    body = await askJson(ctx, url, timeoutMs)
-  } catch {
-    throw new ServiceError('GEOCODER_FAILED')
+    body = await askJson(ctx, url, 'search', timeoutMs)
+  } catch (e) {
+    throw new ServiceError(e instanceof QueueFull ? 'TOO_MANY_REQUESTS' : 'GEOCODER_FAILED')
   }
   const list = z.array(z.unknown()).safeParse(body)
   if (!list.success) throw new ServiceError('GEOCODER_FAILED')
@@ -208,9 +236,9 @@ const inFlight = new Map<string, Promise<string | null>>()
 async function askReverse(ctx: ServiceContext, url: URL, key: string, timeoutMs: number): Promise<string | null> {
   let body: unknown
   try {
-    body = await askJson(ctx, url, timeoutMs)
+    body = await askJson(ctx, url, 'reverse', timeoutMs)
   } catch {
-    return null // not cached: the next call may reach it
+    return null // not cached (the geocoder failed, or the queue had no room): the next call may reach it
   }
   const r = NominatimReverse.safeParse(body)
   let name: string | null = null

@@ -7,14 +7,16 @@ import { asSessionUser, serviceContext, testDatabase, testEnv } from '../../test
 import { constantOf } from '../../tests/service-error'
 import type { Database } from '~/db/connect.server'
 import { campaigns, pois, users } from '~/db/schema'
-import type { ServiceContext } from './core.server'
+import { ServiceError, type ServiceContext } from './core.server'
 import { MIN_INTERVAL_MS, resetGeocoderState, reverseEndpoint, reverseGeocode, searchPlaces } from './geocoder.server'
 
 const GEOCODER = 'http://geocoder.test/search'
+const REVERSE_URL = 'http://geocoder.test/reverse'
 const server = setupServer()
 let database: Database
 let own: ServiceContext
 let geo: ServiceContext
+let geoOther: ServiceContext
 let unassigned: ServiceContext
 const seen: { url: URL; userAgent: string | null }[] = []
 
@@ -45,6 +47,7 @@ beforeAll(async () => {
   ])
   own = serviceContext(database, { user: asSessionUser(u!) })
   geo = serviceContext(database, { user: asSessionUser(u!), env: testEnv({ GEOCODER_URL: GEOCODER }), locale: 'en_US' })
+  geoOther = serviceContext(database, { user: asSessionUser(o!), env: testEnv({ GEOCODER_URL: GEOCODER }) })
   unassigned = serviceContext(database, { user: asSessionUser(n!), env: testEnv({ GEOCODER_URL: GEOCODER }) })
 })
 beforeEach(() => resetGeocoderState())
@@ -141,6 +144,48 @@ describe('usage policy of the public geocoder', () => {
     expect(seen).toHaveLength(2)
     expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - 5)
     expect(seen.every((s) => /^travel-diary\/1\.0 \(\+http/.test(s.userAgent ?? ''))).toBe(true)
+  })
+
+  test("one participant's 30 parallel searches: the excess refused at once, another's search is asked among the next", async () => {
+    const asked: string[] = []
+    server.use(
+      http.get(GEOCODER, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('q')!)
+        return HttpResponse.json([{ lat: '52.5', lon: '13.4', display_name: 'Somewhere, Berlin' }])
+      }),
+    )
+    const burst = Array.from({ length: 30 }, (_, i) =>
+      searchPlaces(geo, `Burst ${i}`).then(
+        () => 'answered',
+        (e: unknown) => (e instanceof ServiceError ? e.constant : 'other'),
+      ),
+    )
+    const other = searchPlaces(geoOther, 'Other')
+    const outcomes = await Promise.all(burst)
+    expect(outcomes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(27)
+    expect((await other).map((r) => r.name)).toEqual(['Somewhere'])
+    // The other participant's search went second or third, not behind the burst; the refused ones were never asked.
+    expect(asked.indexOf('Other')).toBeGreaterThan(0)
+    expect(asked.indexOf('Other')).toBeLessThanOrEqual(2)
+    expect(asked).toHaveLength(4)
+  })
+
+  test('street names of one participant use only part of the queue: the rest is left out (null), searches still fit', async () => {
+    const asked: string[] = []
+    server.use(
+      http.get(REVERSE_URL, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('lat')!)
+        return HttpResponse.json({ address: { road: 'Torstraße' } })
+      }),
+      http.get(GEOCODER, () => HttpResponse.json([{ lat: '52.5', lon: '13.4', display_name: 'Somewhere, Berlin' }])),
+    )
+    const names = Array.from({ length: 12 }, (_, i) => reverseGeocode(geo, 10 + i, 10))
+    const search = searchPlaces(geo, 'Still searched')
+    const got = await Promise.all(names)
+    expect(got.filter((n) => n === 'Torstraße')).toHaveLength(6)
+    expect(got.filter((n) => n === null)).toHaveLength(6)
+    expect(await search).toHaveLength(1)
+    expect(asked).toHaveLength(6)
   })
 
   test('own places come first, then the geocoder’s results', async () => {

@@ -17,6 +17,7 @@ import {
   tripPurposes,
   trips,
   users,
+  zeroTripDays,
   type LatLon,
   type LocalizedText,
 } from '~/db/schema'
@@ -501,7 +502,7 @@ export interface TripsProgress {
 }
 
 /** Parses a trips file in any of its accepted shapes; problems name the paths of the file as written. */
-function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at: PropertyKey[] } {
+async function parseTripsFile(raw: unknown): Promise<{ trips: TripFile[]; notes: string[]; at: PropertyKey[] }> {
   const found = tripsInFile(raw)
   if (!found) {
     throw new ImportError([
@@ -511,7 +512,9 @@ function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at:
   const problems: Problem[] = []
   const trips: TripFile[] = []
   const counts = new Map<string, number>()
-  found.items.forEach((item, i) => {
+  for (const [i, item] of found.items.entries()) {
+    // A big file is checked in slices: the server answers its other requests in between.
+    if (i > 0 && i % IMPORT_CHECK_SLICE === 0) await yieldToRequests()
     const result = found.schema.safeParse(item)
     if (result.success) trips.push(result.data)
     else problems.push(...problemsOf(result.error, [...found.at, i]))
@@ -520,7 +523,7 @@ function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at:
       const legList = (item as { legs?: unknown })?.legs
       if (Array.isArray(legList)) for (const leg of legList) countKeys(counts, leg, LEG_READ_ONLY, (k) => `legs[].${k}`)
     }
-  })
+  }
   if (problems.length) throw new ImportError(problems)
   const notes =
     found.shape === 'trips' ? [] : [`read as ${found.shape} (${found.items.length} ways at ${formatPath(found.at)})`]
@@ -529,25 +532,66 @@ function parseTripsFile(raw: unknown): { trips: TripFile[]; notes: string[]; at:
   return { trips, notes: [...notes, ...readOnlyNote(counts)], at: found.at }
 }
 
-/** Imports a trips file (TripsFileSchema) for the participant with that e-mail. */
+/** Ways checked between two chances for the server to answer other requests. */
+const IMPORT_CHECK_SLICE = 500
+/** Ways written in one transaction, at most, and for at most this long: other requests get the database between. */
+const IMPORT_BATCH_WAYS = 200
+const IMPORT_BATCH_MS = 100
+
+/** Lets the event loop run whatever waits (other requests) before going on. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Imports a trips file (TripsFileSchema) for the participant with that e-mail, all or nothing: every check (the
+ * file, the participant, the purposes and reasons it names) runs before anything is written, so a refused file costs
+ * no write; then the ways are written in short transactions with the server free to answer others in between, and a
+ * batch that fails takes the earlier batches back (their ways deleted, the no-trip marks they cleared restored).
+ */
 export async function importTrips(
   db: DbOrTx,
   input: { email: string; trips: unknown },
   opts: ImportOptions & { onProgress?: (p: TripsProgress) => void } = {},
 ): Promise<TripsImportResult> {
-  const { trips: file, notes, at } = parseTripsFile(input.trips)
+  const { trips: file, notes, at } = await parseTripsFile(input.trips)
   const timeZone = opts.timeZone ?? studyTimeZone()
-  return transaction(db, opts.dryRun, async (tx) => {
-    const user = await requireUser(tx, input.email)
-    const purposeNames = await checkReferences(tx, user.campaignId, file, at)
-    const tripIds: number[] = []
-    let legCount = 0
-    for (const trip of file) {
-      tripIds.push(await insertTrip(tx, user.id, trip, timeZone, purposeNames))
-      legCount += trip.legs.length
+  const user = await requireUser(db, input.email)
+  const purposeNames = await checkReferences(db, user.campaignId, file, at)
+  const tripIds: number[] = []
+  const cleared: (typeof zeroTripDays.$inferSelect)[] = []
+  let legCount = 0
+  try {
+    while (tripIds.length < file.length) {
+      const started = Date.now()
+      const batch = await transaction(db, opts.dryRun, async (tx) => {
+        const done = { ids: [] as number[], cleared: [] as (typeof zeroTripDays.$inferSelect)[], legs: 0 }
+        for (let t = tripIds.length; t < file.length && done.ids.length < IMPORT_BATCH_WAYS; t++) {
+          const written = await insertTrip(tx, user.id, file[t], timeZone, purposeNames)
+          done.ids.push(written.id)
+          done.cleared.push(...written.cleared)
+          done.legs += file[t].legs.length
+          if (Date.now() - started > IMPORT_BATCH_MS) break
+        }
+        return done
+      })
+      tripIds.push(...batch.ids)
+      if (!opts.dryRun) cleared.push(...batch.cleared)
+      legCount += batch.legs
       opts.onProgress?.({ done: tripIds.length, total: file.length })
+      await yieldToRequests()
     }
-    return { tripIds, legs: legCount, notes }
+  } catch (e) {
+    if (!opts.dryRun) await undoImport(db, tripIds, cleared)
+    throw e
+  }
+  return { tripIds, legs: legCount, notes }
+}
+
+/** Takes back the batches an import wrote before one failed. */
+async function undoImport(db: DbOrTx, tripIds: number[], cleared: (typeof zeroTripDays.$inferSelect)[]) {
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < tripIds.length; i += 1000)
+      await tx.delete(trips).where(inArray(trips.id, tripIds.slice(i, i + 1000)))
+    if (cleared.length) await tx.insert(zeroTripDays).values(cleared).onConflictDoNothing()
   })
 }
 
@@ -599,7 +643,7 @@ async function insertTrip(
   trip: TripFile,
   timeZone: string,
   purposeNames: Map<number, string>[],
-): Promise<number> {
+): Promise<{ id: number; cleared: (typeof zeroTripDays.$inferSelect)[] }> {
   const legRows = trip.legs.map((leg) => ({
     startTime: wallTime(leg.startTime, timeZone),
     endTime: wallTime(leg.endTime, timeZone),
@@ -645,8 +689,8 @@ async function insertTrip(
     })
     .returning({ id: trips.id })
   await tx.insert(legs).values(legRows.map((leg, idx) => ({ ...leg, tripId: id, idx })))
-  await clearNoTripMark(tx, userId, startTime, timeZone)
-  return id
+  const cleared = await clearNoTripMark(tx, userId, startTime, timeZone)
+  return { id, cleared }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The researcher import and the demo seed that goes through it, against a real database.
 import fs from 'node:fs'
 import path from 'node:path'
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabase } from '../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
@@ -16,6 +16,7 @@ import {
   tripPurposes,
   trips,
   users,
+  zeroTripDays,
 } from '~/db/schema'
 import { QUESTION_TYPES } from '~/domain/questionnaire'
 import { DEMO_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.server'
@@ -324,6 +325,92 @@ describe('importTrips', () => {
       () => importTrips(db, { email: 'ghost@example.org', trips: readExample('trips.json') }),
       'email: no user with the e-mail ghost@example.org',
     )
+  })
+})
+
+describe('importTrips of a big file', { timeout: 240_000 }, () => {
+  const EMAIL = 'participant@example.org'
+  /** n one-leg ways, twenty a day from 2026-05-06 on, each an hour long. */
+  const ways = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 4, 6 + Math.floor(i / 20))).toISOString().slice(0, 10)
+      const hour = String(i % 20).padStart(2, '0')
+      return {
+        objId: `big-${i}`,
+        legs: [
+          { startTime: `${day} ${hour}:00`, endTime: `${day} ${hour}:30`, tfcModes: ['WALK'], tripPurposes: [1001] },
+        ],
+      }
+    })
+  const userId = async () => (await db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL)))[0].id
+
+  test('a batch that fails takes the earlier batches back: no way stays, the no-trip mark it cleared is back', async () => {
+    const uid = await userId()
+    await db.insert(zeroTripDays).values({ userId: uid, day: '2026-05-06' })
+    // The database refuses the last way (as a full disk or a lost connection would), after several batches were written.
+    await db.execute(sql`create or replace function refuse_marked_way() returns trigger as $$
+      begin if new.obj_id = 'refused' then raise exception 'refused by the test'; end if; return new; end $$ language plpgsql`)
+    await db.execute(
+      sql`create trigger refuse_marked_way before insert on trips for each row execute function refuse_marked_way()`,
+    )
+    try {
+      const file = ways(450)
+      file[449]!.objId = 'refused'
+      const before = await rowCounts(db)
+      const progress: number[] = []
+      const error = await importTrips(
+        db,
+        { email: EMAIL, trips: file },
+        { onProgress: (p) => progress.push(p.done) },
+      ).then(
+        () => null,
+        (e: unknown) => e,
+      )
+      expect(String((error as Error).cause ?? error)).toContain('refused by the test')
+      // It did write in several steps before the refusal…
+      expect(progress.length).toBeGreaterThan(1)
+      // …and nothing of it is left.
+      expect(await rowCounts(db)).toEqual(before)
+      expect(await db.select().from(zeroTripDays).where(eq(zeroTripDays.userId, uid))).toMatchObject([
+        { day: '2026-05-06' },
+      ])
+    } finally {
+      await db.execute(sql`drop trigger if exists refuse_marked_way on trips`)
+      await db.execute(sql`drop function if exists refuse_marked_way()`)
+      await db.delete(zeroTripDays).where(eq(zeroTripDays.userId, uid))
+    }
+  })
+
+  test('a file with one bad way deep inside is refused before anything is written', async () => {
+    const file = ways(1000)
+    file[999]!.legs[0]!.tripPurposes = [4242]
+    const progress: number[] = []
+    await expectRejected(
+      db,
+      () => importTrips(db, { email: EMAIL, trips: file }, { onProgress: (p) => progress.push(p.done) }),
+      `[999].legs[0].tripPurposes[0]: unknown trip purpose id 4242`,
+    )
+    expect(progress).toEqual([])
+  })
+
+  test('while a big file is written, other requests get the database and the event loop', async () => {
+    const uid = await userId()
+    let finished = false
+    const importing = importTrips(db, { email: EMAIL, trips: ways(500) }).then((r) => {
+      finished = true
+      return r
+    })
+    // Another participant's page: a timer and a query, both answered while the import is still going.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const timerDuringImport = !finished
+    const [{ n }] = await db.select({ n: count() }).from(users)
+    const queryDuringImport = !finished
+    const result = await importing
+    expect(n).toBeGreaterThan(0)
+    expect({ timerDuringImport, queryDuringImport }).toEqual({ timerDuringImport: true, queryDuringImport: true })
+    expect(result.tripIds).toHaveLength(500)
+    expect((await db.select({ n: count() }).from(trips).where(eq(trips.userId, uid)))[0].n).toBeGreaterThanOrEqual(500)
+    await db.delete(trips).where(inArray(trips.id, result.tripIds))
   })
 })
 

@@ -120,6 +120,57 @@ describe('with a tile server', () => {
   })
 })
 
+describe("the tile server's usage policy", () => {
+  /** Serves tiles slowly enough that requests overlap; records the most under way at once. */
+  const overlapping = () => {
+    let now = 0
+    let most = 0
+    serveTiles(async () => {
+      most = Math.max(most, ++now)
+      await delay(30)
+      now--
+      return new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png' } })
+    })
+    return () => most
+  }
+
+  test('twenty pictures of one place at once: each tile is asked once', async () => {
+    const most = overlapping()
+    const pictures = await Promise.all(Array.from({ length: 20 }, () => placePicture(withTiles, homeId)))
+    expect(pictures.every((p) => p.kind === 'tiles')).toBe(true)
+    expect(new Set(asked.map((a) => a.path)).size).toBe(asked.length)
+    expect(most()).toBeLessThanOrEqual(2)
+  })
+
+  test('pictures of 60 places at once: at most two tiles under way, a bounded number asked, the rest neutral', async () => {
+    const most = overlapping()
+    const [u] = await database.db
+      .insert(users)
+      .values({
+        email: 'many@example.org',
+        passwordHash: 'x',
+        pseudonym: 'p_many',
+        campaignId: withTiles.user!.campaignId,
+      })
+      .returning()
+    // Places about 3 km apart: no two pictures share a tile.
+    const places = await database.db
+      .insert(pois)
+      .values(Array.from({ length: 60 }, (_, i) => ({ userId: u!.id, name: `P${i}`, lat: 48 + i * 0.03, lon: 11 })))
+      .returning()
+    const many = serviceContext(database, { user: asSessionUser(u!), env: testEnv({ MAP_TILE_URL: TILES }) })
+    const pictures = await Promise.all(places.map((p) => placePicture(many, p.id)))
+    expect(most()).toBeLessThanOrEqual(2)
+    // Two under way and a participant's share waiting: the tile server was asked for a few pictures' tiles, not 60.
+    expect(asked.length).toBeLessThanOrEqual(10)
+    expect(pictures.filter((p) => p.kind === 'tiles').length).toBeGreaterThanOrEqual(1)
+    expect(pictures.filter((p) => p.kind === 'neutral').length).toBeGreaterThan(40)
+    // Another participant's picture is not shut out by that burst once it is over.
+    asked.length = 0
+    expect((await placePicture(withTiles, homeId)).kind).toBe('tiles')
+  })
+})
+
 test('without a tile server: the neutral picture in the participant language, and nobody is asked', async () => {
   const picture = await placePicture(noTiles, homeId)
   expect(picture.kind).toBe('neutral')

@@ -9,6 +9,11 @@ import type { SessionUser } from './core.server'
 
 const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600 * 1000
+/**
+ * An expired session stays this long after its expiry (so a form sent with it can still be kept for its participant),
+ * then it goes: on every login and every kept post, and periodically.
+ */
+const EXPIRED_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000
 /** Extend the idle expiry at most once per this interval (keeps reads read-only). */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000
 
@@ -31,7 +36,14 @@ export async function createSession(db: DbOrTx, userId: number, now: Date) {
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now))))
+  await sweepExpiredSessions(db, now)
   return { token, expiresAt: minDate(expiresAt, absoluteExpiresAt) }
+}
+
+/** Deletes everyone's sessions that expired longer ago than they are kept. */
+export async function sweepExpiredSessions(db: DbOrTx, now: Date) {
+  const before = new Date(now.getTime() - EXPIRED_SESSION_KEPT_MS)
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.absoluteExpiresAt, before)))
 }
 
 /**

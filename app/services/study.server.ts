@@ -2,7 +2,7 @@
 // recorded, confirmed, reported and waiting, open questionnaires, days without trips and last activity, read by ONE
 // aggregate query; per study day the ways recorded and confirmed; and the reminder e-mails to participants who have
 // gone quiet. Works on PGlite and PostgreSQL alike (plain SQL, numbers cast to int/float8).
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, max, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { campaigns, reminders } from '~/db/schema'
 import { daysInactive, isInactive, reminderDue } from '~/domain/activity'
@@ -26,6 +26,8 @@ interface ParticipantStatus {
   firstName: string | null
   lastName: string | null
   locale: Locale
+  /** The address was confirmed: only such accounts get reminders. */
+  verified: boolean
   joined: Date
   recorded: number
   confirmed: number
@@ -110,7 +112,7 @@ export async function studyStatus(
     qo as (select m.id as user_id, count(q.id)::int as open_campaign from members m cross join q
       where not exists (select 1 from questionnaire_completions qc where qc.user_id = m.id and qc.questionnaire_id = q.id and qc.scope = 'campaign')
       group by m.id)
-    select u.id, u.pseudonym, u.email, u.first_name, u.last_name, u.locale,
+    select u.id, u.pseudonym, u.email, u.first_name, u.last_name, u.locale, u.verified,
       extract(epoch from u.created_at)::float8 as joined,
       coalesce(t.recorded, 0) as recorded, coalesce(t.confirmed, 0) as confirmed, coalesce(t.reported, 0) as reported,
       coalesce(t.waiting, 0) as waiting, coalesce(t.open_ways, 0) + coalesce(qo.open_campaign, 0) as open_questionnaires,
@@ -133,6 +135,7 @@ export async function studyStatus(
       firstName: (row.first_name as string | null) ?? null,
       lastName: (row.last_name as string | null) ?? null,
       locale: parseLocale(String(row.locale)) ?? DEFAULT_LOCALE,
+      verified: row.verified === true,
       joined,
       recorded: Number(row.recorded),
       confirmed: Number(row.confirmed),
@@ -348,24 +351,25 @@ interface RemindDeps {
   projectTitle: string
 }
 
+/** The advisory lock's first key: reminders (its second key is the campaign). */
+const REMIND_LOCK = 231_001
+
 /**
- * E-mails every inactive participant with ways waiting, in their language, at most once per interval. Each mail is
- * recorded (reminders) before the next is sent; the log names the reminder's id, the campaign and the counts, never
- * an address or a name. A dry run lists who would get one and sends nothing.
+ * E-mails every inactive participant with a confirmed address and ways waiting, in their language, at most once per
+ * interval, also when several runs overlap: each reminder is claimed (recorded) under a database lock per campaign
+ * that re-reads the participant's last one, and only then sent; a mail that cannot be sent gives its claim back. The
+ * log names the reminder's id, the campaign and the counts, never an address or a name. A dry run lists who would
+ * get one and sends nothing.
  */
 export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Promise<string[]> {
   const now = o.now ?? new Date()
   const status = await studyStatus(db, { campaignId: o.campaignId, now, inactiveDays: o.inactiveDays })
-  const due = status.participants.filter((p) =>
-    reminderDue({
-      inactive: p.inactive,
-      waiting: p.waiting,
-      lastReminder: p.lastReminder,
-      now,
-      intervalDays: o.intervalDays,
-    }),
-  )
-  const skippedRecent = status.participants.filter((p) => p.inactive && p.waiting > 0 && !due.includes(p)).length
+  const isDue = (p: ParticipantStatus, lastReminder = p.lastReminder) =>
+    p.verified &&
+    reminderDue({ inactive: p.inactive, waiting: p.waiting, lastReminder, now, intervalDays: o.intervalDays })
+  const due = status.participants.filter((p) => isDue(p))
+  const waitingFor = status.participants.filter((p) => p.verified && p.inactive && p.waiting > 0)
+  let skippedRecent = waitingFor.length - due.length
   const out: string[] = []
   let sent = 0
   for (const p of due) {
@@ -373,22 +377,28 @@ export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Pr
       out.push(`would remind ${p.pseudonym} (${p.waiting} ways waiting, inactive ${p.daysInactive} days, ${p.locale})`)
       continue
     }
-    await deps.mailer.send(
-      reminderMail({
-        to: p.email,
-        locale: p.locale,
-        publicUrl: deps.publicUrl,
-        projectTitle: deps.projectTitle,
-        waiting: p.waiting,
-      }),
-    )
-    const [row] = await db
-      .insert(reminders)
-      .values({ userId: p.userId, campaignId: o.campaignId, sentAt: now })
-      .returning({ id: reminders.id })
+    const claim = await claimReminder(db, o.campaignId, p, now, (last) => isDue(p, last))
+    if (claim == null) {
+      skippedRecent++
+      continue
+    }
+    try {
+      await deps.mailer.send(
+        reminderMail({
+          to: p.email,
+          locale: p.locale,
+          publicUrl: deps.publicUrl,
+          projectTitle: deps.projectTitle,
+          waiting: p.waiting,
+        }),
+      )
+    } catch (e) {
+      await db.delete(reminders).where(eq(reminders.id, claim))
+      throw e
+    }
     log.info({
       msg: 'reminder sent',
-      reminder: row.id,
+      reminder: claim,
       campaign: o.campaignId,
       locale: p.locale,
       waiting: p.waiting,
@@ -401,4 +411,30 @@ export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Pr
       `${status.totals.inactive} inactive for ${o.inactiveDays}+ days, ${skippedRecent} reminded within the last ${o.intervalDays} days`,
   )
   return out
+}
+
+/**
+ * Records a reminder for the participant unless another run did meanwhile (read again under the campaign's lock,
+ * held until the row is written): its id, or null when it is no longer due.
+ */
+async function claimReminder(
+  db: DbOrTx,
+  campaignId: number,
+  p: ParticipantStatus,
+  now: Date,
+  stillDue: (lastReminder: Date | null) => boolean,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REMIND_LOCK}, ${campaignId})`)
+    const [last] = await tx
+      .select({ at: max(reminders.sentAt) })
+      .from(reminders)
+      .where(and(eq(reminders.userId, p.userId), eq(reminders.campaignId, campaignId)))
+    if (!stillDue(last?.at ?? null)) return null
+    const [row] = await tx
+      .insert(reminders)
+      .values({ userId: p.userId, campaignId, sentAt: now })
+      .returning({ id: reminders.id })
+    return row!.id
+  })
 }

@@ -45,6 +45,7 @@ beforeAll(async () => {
       password: 'secret123',
       campaignId,
       firstName: key,
+      verified: true,
     })
     await db.update(users).set({ locale }).where(eq(users.id, u.id))
     ids[key] = u.id
@@ -235,5 +236,21 @@ describe('remind', () => {
       `quiet-${tag}@example.org`,
     ])
     expect(await sentRows()).toHaveLength(3)
+  })
+
+  test('three runs at once send each due participant one mail; an unverified account gets none', async () => {
+    // A week after the last ones both are due again; the active one's address is no longer confirmed.
+    await db.update(users).set({ verified: false }).where(eq(users.id, ids.active))
+    const before = received.length
+    const runs = await Promise.all(
+      [0, 1, 2].map(() =>
+        remind(db, deps(), { campaignId, inactiveDays: 3, intervalDays: 7, dryRun: false, now: later(24) }),
+      ),
+    )
+    expect(received.slice(before).map((m) => m.to[0])).toEqual([`quiet-${tag}@example.org`])
+    expect(runs.map((r) => r.at(-1)!.match(/^sent (\d)/)![1]).sort()).toEqual(['0', '0', '1'])
+    expect((await sentRows()).filter((r) => r.userId === ids.active)).toHaveLength(1)
+    const dry = await remind(db, deps(), { campaignId, inactiveDays: 3, intervalDays: 7, dryRun: true, now: later(40) })
+    expect(dry.at(-1)).toMatch(/^dry run: would send 1 reminder/)
   })
 })

@@ -40,7 +40,8 @@ export interface PoiFormErrors {
 export interface PoiSearchState {
   query: string
   results: PlaceOption[] | null
-  failed: boolean
+  /** The search could not be answered: the geocoder failed, or too many searches are waiting for it. */
+  failed: 'failed' | 'busy' | null
   /** true: an external geocoder answers; false: the participant's own places are searched. */
   geocoder: boolean
 }
@@ -170,7 +171,7 @@ export function PoiForm({
 
       {search.failed ? (
         <Notice type="warning" role="status">
-          <p>{t('errors:GEOCODER_FAILED')}</p>
+          <p>{t(search.failed === 'busy' ? 'form.searchBusy' : 'errors:GEOCODER_FAILED')}</p>
         </Notice>
       ) : search.results && search.query ? (
         <p role="status" className="text-muted">

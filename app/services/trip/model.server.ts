@@ -268,5 +268,9 @@ export async function refreshTrip(db: DbOrTx, tripId: number) {
  * marked and with ways.
  */
 export async function clearNoTripMark(db: DbOrTx, userId: number, start: Date, tz: string) {
-  await db.delete(zeroTripDays).where(and(eq(zeroTripDays.userId, userId), eq(zeroTripDays.day, dayInZone(start, tz))))
+  // The mark taken away, so that a step undone later can put it back.
+  return db
+    .delete(zeroTripDays)
+    .where(and(eq(zeroTripDays.userId, userId), eq(zeroTripDays.day, dayInZone(start, tz))))
+    .returning()
 }
