@@ -53,3 +53,16 @@ export const ANSWER_BOUNDS = {
   /** Ways read from the database at once while the data download is written out. */
   waysPerDownloadBatch: 50,
 } as const
+
+/**
+ * How many of the leading items fit in the budget: items are taken in order while their sizes together stay within
+ * it, but at least the first (one item always fits, its own size is capped on the way in). None for no items.
+ */
+export function leadingWithin(sizes: readonly number[], budget: number): number {
+  let total = 0
+  for (let i = 0; i < sizes.length; i++) {
+    total += sizes[i]
+    if (total > budget) return Math.max(1, i)
+  }
+  return sizes.length
+}

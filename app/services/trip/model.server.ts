@@ -1,6 +1,6 @@
 // Trips and legs as the API's entities (Trip, Leg), loaded for their owner only.
 // Shared by every part of the trip service (list, detail editing, manual ways) and the exports.
-import { and, asc, count, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
 import { legs, trips, zeroTripDays, type LatLon } from '~/db/schema'
@@ -171,6 +171,17 @@ export async function legsOf(
       : await legsQuery(db).execute({ ids: tripIds })
   for (const r of rows) (out.get(r.tripId) ?? out.set(r.tripId, []).get(r.tripId)!).push(r)
   return out
+}
+
+/** Geometry points of each of the ways (all legs together); a way without legs is left out. */
+export async function pointsPerTrip(db: DbOrTx, tripIds: number[]): Promise<Map<number, number>> {
+  if (!tripIds.length) return new Map()
+  const rows = await db
+    .select({ tripId: legs.tripId, n: sql<number>`sum(jsonb_array_length(${legs.geom}))::int` })
+    .from(legs)
+    .where(inArray(legs.tripId, tripIds))
+    .groupBy(legs.tripId)
+  return new Map(rows.map((r) => [r.tripId, Number(r.n)]))
 }
 
 const legEndsQuery = (db: DbOrTx) =>
