@@ -51,7 +51,7 @@ export const ANSWER_BOUNDS = {
   /** Most points of a way's route as a page draws it (simplified on the server, the shape kept). */
   drawnPointsPerWay: 2_000,
   /** Ways read from the database at once while the data download is written out. */
-  waysPerDownloadBatch: 50,
+  waysPerDownloadBatch: 10,
 } as const
 
 /**
