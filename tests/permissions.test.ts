@@ -267,7 +267,7 @@ describe('nothing of anyone else in any answer', () => {
 
   test('the lists show B’s own ways, places and answers only', async () => {
     const me = as(study.b)
-    const { trps } = (await services.trip!.getTrips!.invoke(me, { fetchNext: 500 })) as { trps: { id: number }[] }
+    const { trps } = (await services.trip!.getTrips!.invoke(me, { fetchNext: 100 })) as { trps: { id: number }[] }
     expect(trps.map((t) => t.id).sort()).toEqual(Object.values(study.b.trips).sort())
     const { pois } = (await services.user!.getPois!.invoke(me, {})) as { pois: { id: number }[] }
     expect(pois.map((p) => p.id).sort()).toEqual([...study.b.pois].sort())

@@ -119,12 +119,10 @@ function fit(
   const projected = finite.map((l) => l.map(mercator))
   const all = projected.flat()
   if (all.length === 0) return { lines: projected.map(() => ({ points: [] })), scale: 0, midLat: null }
-  const lats = finite.flat().map((p) => p.lat)
-  const midLat = (Math.min(...lats) + Math.max(...lats)) / 2
-  const minX = Math.min(...all.map((p) => p.x))
-  const maxX = Math.max(...all.map((p) => p.x))
-  const minY = Math.min(...all.map((p) => p.y))
-  const maxY = Math.max(...all.map((p) => p.y))
+  const lats = extent(finite.flat().map((p) => p.lat))
+  const midLat = (lats.min + lats.max) / 2
+  const { min: minX, max: maxX } = extent(all.map((p) => p.x))
+  const { min: minY, max: maxY } = extent(all.map((p) => p.y))
   const innerW = view.width - 2 * view.padding
   const innerH = view.height - 2 * view.padding
   const spanX = maxX - minX
@@ -147,8 +145,18 @@ function fit(
 export function bounds(lines: readonly (readonly LatLon[])[]): { sw: LatLon; ne: LatLon } | null {
   const all = lines.flat().filter(isFinitePoint)
   if (all.length === 0) return null
-  return {
-    sw: { lat: Math.min(...all.map((p) => p.lat)), lon: Math.min(...all.map((p) => p.lon)) },
-    ne: { lat: Math.max(...all.map((p) => p.lat)), lon: Math.max(...all.map((p) => p.lon)) },
+  const lat = extent(all.map((p) => p.lat))
+  const lon = extent(all.map((p) => p.lon))
+  return { sw: { lat: lat.min, lon: lon.min }, ne: { lat: lat.max, lon: lon.max } }
+}
+
+/** Smallest and largest of the numbers, in one loop (spreading a long list into Math.min overflows the stack). */
+function extent(values: readonly number[]): { min: number; max: number } {
+  let min = Infinity
+  let max = -Infinity
+  for (const v of values) {
+    if (v < min) min = v
+    if (v > max) max = v
   }
+  return { min, max }
 }

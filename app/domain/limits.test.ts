@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { LIMITS, LIMIT_ERROR, withinLimit } from './limits'
+import { ANSWER_BOUNDS, LIMITS, LIMIT_ERROR, leadingWithin, withinLimit } from './limits'
 import de from '../../locales/de/errors.json'
 import en from '../../locales/en/errors.json'
 
@@ -12,6 +12,10 @@ describe('per-participant caps', () => {
     ['legsPerWay', 0, 51, false],
     ['pointsPerLeg', 19_999, 1, true],
     ['pointsPerLeg', 20_000, 1, false],
+    ['pointsPerWay', 30_000, 20_000, true],
+    ['pointsPerWay', 40_000, 20_000, false],
+    ['placesPerParticipant', 499, 1, true],
+    ['placesPerParticipant', 500, 1, false],
     ['answerChars', 0, 10_000, true],
     ['answerChars', 0, 10_001, false],
     ['answersPerQuestionnaire', 0, 2_001, false],
@@ -20,20 +24,36 @@ describe('per-participant caps', () => {
   test('the documented numbers', () => {
     expect(LIMITS).toEqual({
       pointsPerLeg: 20_000,
+      pointsPerWay: 50_000,
       legsPerWay: 50,
       waysPerDay: 50,
+      placesPerParticipant: 500,
       answerChars: 10_000,
       answersPerQuestionnaire: 2_000,
     })
+    // One way at the cap always fits in one answer.
+    expect(LIMITS.pointsPerWay).toBeLessThanOrEqual(ANSWER_BOUNDS.pointsPerAnswer)
   })
 
   test('every cap has a message in both languages that states the number', () => {
-    for (const [name, constant] of Object.entries(LIMIT_ERROR)) {
+    for (const [name, constant] of [...Object.entries(LIMIT_ERROR), ['pointsPerAnswer', 'LIMIT_ANSWER_POINTS']]) {
       for (const catalogue of [de, en] as unknown as Record<string, string>[]) {
         expect(catalogue[constant], constant).toBeTruthy()
         expect(catalogue[constant]).toContain('{{max}}')
       }
-      expect(LIMITS[name as keyof typeof LIMITS]).toBeGreaterThan(0)
+      expect({ ...LIMITS, ...ANSWER_BOUNDS }[name as keyof typeof LIMITS]).toBeGreaterThan(0)
     }
   })
+})
+
+describe('leadingWithin: how many leading items fit in a budget', () => {
+  test.each([
+    [[], 10, 0],
+    [[3, 3, 3], 10, 3],
+    [[3, 3, 3, 3], 10, 3],
+    [[10, 1], 10, 1],
+    [[11, 1], 10, 1], // the first always
+    [[0, 0, 0], 0, 3],
+    [[5, 6], 10, 1],
+  ])('%j within %d → %d', (sizes, budget, n) => expect(leadingWithin(sizes, budget)).toBe(n))
 })

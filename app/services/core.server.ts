@@ -5,6 +5,7 @@ import type { Database, Db } from '~/db/connect.server'
 import type { Env } from '~/infra/env.server'
 import type { Mailer } from '~/infra/mailer.server'
 import type { Locale } from '~/domain/locale'
+import { LIMITS, LIMIT_ERROR, withinLimit, type LimitName } from '~/domain/limits'
 
 /** A failure the caller can act on: one constant of the errs catalogue (locales/<lang>/errors.json). */
 export class ServiceError extends Error {
@@ -15,6 +16,11 @@ export class ServiceError extends Error {
     super(constant)
     this.name = 'ServiceError'
   }
+}
+
+/** Refuses with the cap's error (and its number) when adding `adding` to `existing` would exceed it. */
+export function assertWithin(name: LimitName, existing: number, adding = 1) {
+  if (!withinLimit(name, existing, adding)) throw new ServiceError(LIMIT_ERROR[name], { max: LIMITS[name] })
 }
 
 /** The application instance: configuration, database and mailer, created once per process (app/lib/app.server.ts). */

@@ -14,7 +14,8 @@ import { DEMO_LOGIN, OTHER_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.s
 import { createUser, importTrips } from './import.server'
 import { campaignQuestionnaires } from './questionnaire/store.server'
 import { optionIndex } from './export/rows.server'
-import { EXPORT_FILES, ExportError, exportOwnData, ownDataFileName, runExport } from './export.server'
+import { EXPORT_FILES, ExportError, exportOwnData, ownDataFileName, ownDataStream, runExport } from './export.server'
+import { ANSWER_BOUNDS } from '~/domain/limits'
 import { services } from './registry.server'
 import { tripService } from './trip.server'
 
@@ -479,6 +480,15 @@ describe('runExport options and refusals', () => {
   })
 })
 
+/** The pieces a stream hands out, as text. */
+async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  const out: string[] = []
+  for (let r = await reader.read(); !r.done; r = await reader.read()) out.push(decoder.decode(r.value))
+  return out
+}
+
 describe('exportOwnData', () => {
   test('everything about the caller, in their language, nothing of anyone else', async () => {
     const [session] = await db
@@ -530,6 +540,32 @@ describe('exportOwnData', () => {
     await expect(services.user.getOwnData.invoke(serviceContext(database), {})).rejects.toMatchObject({
       constant: 'SESSION_NOT_SET',
     })
+  })
+
+  test('the download streamed in small batches is the same document, the same JSON as a whole', async () => {
+    const ctx = serviceContext(database, {
+      user: asSessionUser(dana),
+      locale: 'en_US',
+      now: NOW,
+      env: testEnv({ STUDY_TIME_ZONE: TZ }),
+    })
+    const whole = await exportOwnData(ctx as never)
+    expect(whole.ways.length).toBeGreaterThan(ANSWER_BOUNDS.waysPerDownloadBatch) // more than one batch
+    const chunks = await chunksOf(ownDataStream(ctx as never))
+    // Head, then the ways a batch at a time (never the whole diary at once), then the rest.
+    const wayPieces = chunks.slice(1, -1)
+    expect(wayPieces.length).toBeGreaterThan(1)
+    for (const piece of wayPieces)
+      expect(piece.split('\n    {').length - 1).toBeLessThanOrEqual(ANSWER_BOUNDS.waysPerDownloadBatch)
+    expect(JSON.parse(chunks.join(''))).toEqual(JSON.parse(JSON.stringify(whole)))
+  })
+
+  test('a participant without ways streams a valid document too', async () => {
+    const fresh = await createUser(db, { email: 'no-ways@example.org', password: 'secret', verified: true })
+    const user = asSessionUser({ id: fresh.id, email: fresh.email, campaignId: null })
+    const ctx = serviceContext(database, { user, now: NOW, env: testEnv({ STUDY_TIME_ZONE: TZ }) })
+    const text = (await chunksOf(ownDataStream(ctx as never))).join('')
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(await exportOwnData(ctx as never))))
   })
 
   test('file name', () => {

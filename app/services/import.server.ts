@@ -25,6 +25,8 @@ import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { fileTimeToDate, parseFileTime } from '~/domain/fileTime'
 import { tripName } from '~/domain/tripName'
 import { distanceM } from '~/domain/geometry'
+import { LIMITS } from '~/domain/limits'
+import { dayInZone, type Day } from '~/domain/time'
 import { localized } from './info.server'
 import { hashPassword } from './password.server'
 import { forgetImported } from './import-cache.server'
@@ -40,7 +42,7 @@ import {
   type Text,
 } from './schemas/campaign-file'
 import { LEG_READ_ONLY, TRIP_READ_ONLY, TripFileSchema, tripsInFile, type TripFile } from './schemas/trips-file'
-import { clearNoTripMark } from './trip/model.server'
+import { clearNoTripMark, daysOverWayCap } from './trip/model.server'
 
 /** One problem of a file: where (the path as keys, and as text such as `questionnaires[0].type`) and what. */
 export interface Problem {
@@ -554,6 +556,7 @@ export async function importTrips(
 ): Promise<TripsImportResult> {
   const { trips: file, notes, at } = await parseTripsFile(input.trips)
   const timeZone = opts.timeZone ?? studyTimeZone()
+  checkWaysPerDayInFile(file, at, timeZone)
   const user = await requireUser(db, input.email)
   const purposeNames = await checkReferences(db, user.campaignId, file, at)
   const tripIds: number[] = []
@@ -579,6 +582,7 @@ export async function importTrips(
       opts.onProgress?.({ done: tripIds.length, total: file.length })
       await yieldToRequests()
     }
+    if (!opts.dryRun) await checkWaysPerDayStored(db, user.id, file, at, timeZone)
   } catch (e) {
     if (!opts.dryRun) await undoImport(db, tripIds, cleared)
     throw e
@@ -593,6 +597,61 @@ async function undoImport(db: DbOrTx, tripIds: number[], cleared: (typeof zeroTr
       await tx.delete(trips).where(inArray(trips.id, tripIds.slice(i, i + 1000)))
     if (cleared.length) await tx.insert(zeroTripDays).values(cleared).onConflictDoNothing()
   })
+}
+
+/** The day (time zone of the import) each way of the file starts on. */
+function fileDays(file: TripFile[], timeZone: string): Day[] {
+  return file.map((trip) => dayInZone(wallTime(trip.legs[0].startTime, timeZone), timeZone))
+}
+
+/** A problem for every way of the file beyond the cap on its day, counting `before` ways already there. */
+function overCap(file: TripFile[], at: PropertyKey[], timeZone: string, before: Map<Day, number>): Problem[] {
+  const seen = new Map<Day, number>()
+  const problems: Problem[] = []
+  fileDays(file, timeZone).forEach((day, t) => {
+    const n = (seen.get(day) ?? before.get(day) ?? 0) + 1
+    seen.set(day, n)
+    if (n > LIMITS.waysPerDay)
+      problems.push(problem([...at, t], `way ${n} on ${day}; at most ${LIMITS.waysPerDay} ways a day per participant`))
+  })
+  return problems
+}
+
+/** The file alone holds more ways on one day than the cap allows: refused before anything is read or written. */
+function checkWaysPerDayInFile(file: TripFile[], at: PropertyKey[], timeZone: string) {
+  const problems = overCap(file, at, timeZone, new Map())
+  if (problems.length) throw new ImportError(problems)
+}
+
+/**
+ * With the file's ways stored, no day of the participant may hold more ways than the cap allows; the file's ways are
+ * counted after those already there, so the problems name the ways of the file beyond it (the batches written are
+ * taken back). Counted after storing, so a way the import does not add again is not counted twice.
+ */
+async function checkWaysPerDayStored(
+  tx: DbOrTx,
+  userId: number,
+  file: TripFile[],
+  at: PropertyKey[],
+  timeZone: string,
+) {
+  if (file.length === 0) return
+  const starts = file.map((trip) => wallTime(trip.legs[0].startTime, timeZone).getTime())
+  const from = new Date(starts.reduce((a, b) => Math.min(a, b)))
+  const to = new Date(starts.reduce((a, b) => Math.max(a, b)))
+  const over = await daysOverWayCap(tx, userId, from, to, timeZone)
+  if (over.length === 0) return
+  const inFile = new Map<Day, number>()
+  for (const day of fileDays(file, timeZone)) inFile.set(day, (inFile.get(day) ?? 0) + 1)
+  const before = new Map(over.map(({ day, n }) => [day, Math.max(0, n - (inFile.get(day) ?? 0))]))
+  const problems = overCap(file, at, timeZone, before)
+  throw new ImportError(
+    problems.length
+      ? problems
+      : over.map(({ day, n }) =>
+          problem(at, `${n} ways on ${day}; at most ${LIMITS.waysPerDay} ways a day per participant`),
+        ),
+  )
 }
 
 /**

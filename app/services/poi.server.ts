@@ -1,9 +1,9 @@
 // Places of interest (addPoi, updatePoi, deletePoi, getPois under service "user").
 // Every call is limited to the caller's own places (another participant's id → POI_NOT_FOUND, nothing changed)
 // and to authorized callers (/pois requires authorization; ADR 006: assigned to a campaign).
-import { and, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { pois } from '~/db/schema'
+import { pois, users } from '~/db/schema'
 import type { Env } from '~/infra/env.server'
 import {
   fillStaticMapTemplate,
@@ -14,6 +14,7 @@ import {
 } from '~/domain/poi'
 import { formatDayTime } from '~/domain/time'
 import {
+  assertWithin,
   method,
   requireSession,
   ServiceError,
@@ -89,22 +90,29 @@ export const poiService = {
     async run({ poi }, ctx): Promise<{ poi: PoiDto }> {
       requireAuthorized(ctx)
       const { name, position } = checkedInput(poi, true)
-      const [row] = await ctx.db
-        .insert(pois)
-        .values({
-          userId: ctx.user.id,
-          name,
-          lat: position!.lat,
-          lon: position!.lon,
-          desc: poi.desc?.trim() || null,
-          // A place the participant placed themselves counts as verified unless the caller says otherwise
-          // (the development-mode checkbox sends true or null).
-          verificationStatus: poi.verificationStatus === undefined ? true : poi.verificationStatus,
-          creationType: poi.creationType ?? 'CREATED_MANUALLY',
-          creationDate: ctx.now(),
-        })
-        .returning()
-      return { poi: toPoiDto(row!, tz(ctx)) }
+      const row = await ctx.db.transaction(async (tx) => {
+        // The participant's row locked: two adds at once cannot both take the last free place.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.user.id)).for('update')
+        const [{ n }] = await tx.select({ n: count() }).from(pois).where(eq(pois.userId, ctx.user.id))
+        assertWithin('placesPerParticipant', n)
+        const [inserted] = await tx
+          .insert(pois)
+          .values({
+            userId: ctx.user.id,
+            name,
+            lat: position!.lat,
+            lon: position!.lon,
+            desc: poi.desc?.trim() || null,
+            // A place the participant placed themselves counts as verified unless the caller says otherwise
+            // (the development-mode checkbox sends true or null).
+            verificationStatus: poi.verificationStatus === undefined ? true : poi.verificationStatus,
+            creationType: poi.creationType ?? 'CREATED_MANUALLY',
+            creationDate: ctx.now(),
+          })
+          .returning()
+        return inserted!
+      })
+      return { poi: toPoiDto(row, tz(ctx)) }
     },
   }),
 

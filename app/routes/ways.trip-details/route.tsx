@@ -54,6 +54,7 @@ import { Step } from '~/domain/steps'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
+import { drawnLegs } from '~/domain/simplify'
 import { tripDetailActions } from './actions.server'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -80,6 +81,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
   return {
     ...detail,
+    // The route as drawn: simplified here, so neither the page nor its data grows with the recording.
+    trip: { ...detail.trip, legs: drawnLegs(detail.trip.legs) },
     questionnaire,
     reasons,
     ends,

@@ -115,6 +115,11 @@ export const TripFileSchema = z
         ctx.addIssue({ code: 'custom', message, path: ['legs', i, 'startTime'] })
       }
     })
+    const points = trip.legs.reduce((n, leg) => n + leg.geom.length, 0)
+    if (points > LIMITS.pointsPerWay) {
+      const message = `${points} points in all legs; at most ${LIMITS.pointsPerWay} points per way`
+      ctx.addIssue({ code: 'custom', message, path: ['legs'] })
+    }
     if (trip.confirmationStatus && !trip.validationStatus) {
       ctx.addIssue({ code: 'custom', message: 'a confirmed trip is validated too', path: ['validationStatus'] })
     }

@@ -28,8 +28,6 @@ import type { DbOrTx } from '~/db/connect.server'
 import { legs, trips } from '~/db/schema'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { closestPointOnLines, type LatLon } from '~/domain/geometry'
-import { LIMITS, LIMIT_ERROR, withinLimit, type LimitName } from '~/domain/limits'
-import { dayInZone, dayRangeUtc } from '~/domain/time'
 import { canDeleteLeg } from '~/domain/legRules'
 import { normalisedModes, sameSet } from '~/domain/legEdit'
 import { type Step as StepT } from '~/domain/steps'
@@ -46,6 +44,7 @@ import { isTrafficMode } from '~/domain/trafficModes'
 import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
 import {
+  assertWithin,
   method,
   requireSession,
   ServiceError,
@@ -59,8 +58,10 @@ import {
   catalogues,
   ownTrip,
   ownTripRow,
+  pointsOf,
   refreshTrip,
   toLegDto,
+  waysOnDayOf,
   type Catalogues,
   type LegDto,
   type LegRow,
@@ -90,21 +91,6 @@ function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[
 /** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) an action the way's state does not allow. */
 function assertAllows(state: WayState, action: WayAction) {
   if (!state.allows[action]) throw new ServiceError(refusal(state.state))
-}
-
-/** Refuses with the cap's error (and its number) when one more would exceed it. */
-function assertWithin(name: LimitName, existing: number) {
-  if (!withinLimit(name, existing)) throw new ServiceError(LIMIT_ERROR[name], { max: LIMITS[name] })
-}
-
-/** How many ways the participant has starting on the day (study time zone) of `at`. */
-async function waysOnDayOf(db: DbOrTx, userId: number, at: Date, timeZone: string): Promise<number> {
-  const { start, end } = dayRangeUtc(dayInZone(at, timeZone), timeZone)
-  const [row] = await db
-    .select({ n: count() })
-    .from(trips)
-    .where(and(eq(trips.userId, userId), gte(trips.startTime, start), lt(trips.startTime, end)))
-  return row?.n ?? 0
 }
 
 async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
@@ -195,7 +181,8 @@ export const tripEditMethods = {
         .object({
           id: zId,
           len: z.coerce.number().nonnegative().nullable().optional(),
-          geom: z.array(zLatLon).max(LIMITS.pointsPerLeg).optional(),
+          // The body limit bounds the array; the caps are checked in run, with their own error constants.
+          geom: z.array(zLatLon).optional(),
           startTime: z.string().optional(),
           endTime: z.string().optional(),
           tfcModes: z.array(zMode).optional(),
@@ -218,6 +205,8 @@ export const tripEditMethods = {
         if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes)))
           set.tfcModes = checkModes(input.tfcModes)
         if (input.applyGeom && input.geom && JSON.stringify(input.geom) !== JSON.stringify(leg.geom)) {
+          assertWithin('pointsPerLeg', 0, input.geom.length)
+          assertWithin('pointsPerWay', pointsOf(legRows) - leg.geom.length, input.geom.length)
           set.geom = input.geom.map((p) => ({ lat: p.lat, lon: p.lon }))
           set.len = input.len ?? (input.geom.length > 1 ? Math.round(pathLength(input.geom)) : null)
         }
@@ -414,6 +403,7 @@ export const tripEditMethods = {
         assertAllows(stateOf(trip, legRows), 'copyLeg')
         assertVersion(trip, version)
         assertWithin('legsPerWay', legRows.length)
+        assertWithin('pointsPerWay', pointsOf(legRows), leg.geom.length)
         await tx
           .update(legs)
           .set({ idx: sql`${legs.idx} + 1` })

@@ -16,12 +16,22 @@ import {
   type ReviewDays,
   type SortOrder,
 } from '~/domain/listDays'
+import { ANSWER_BOUNDS, leadingWithin } from '~/domain/limits'
 import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
 import { addDays, dayInZone, dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
 import { listFeedbackReasons, type NamedItem } from '../info.server'
 import { importCached } from '../import-cache.server'
 import { method, ServiceError, zDay, zId, type AuthedContext, type Empty, type Service } from '../core.server'
-import { catalogues, legsOf, ownTrip, ownTripRow, toTripDto, type TripDto, type TripRow } from './model.server'
+import {
+  catalogues,
+  legsOf,
+  ownTrip,
+  ownTripRow,
+  pointsPerTrip,
+  toTripDto,
+  type TripDto,
+  type TripRow,
+} from './model.server'
 import { refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
 
 /** The placeholder the report flow sends as remark (remark is a fixed placeholder for now). */
@@ -29,8 +39,6 @@ export const REPORT_REMARK = 'web'
 
 /** Largest from/to range of getTrips, in days. */
 const MAX_RANGE_DAYS = 400
-/** Largest page of getTrips. */
-const MAX_FETCH = 500
 
 /** A boolean param that JSON clients send as true/false and form-like clients as 'true'/'false'. */
 const zBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
@@ -47,7 +55,7 @@ const GetTripsParams = z
       .transform((s) => s.toUpperCase())
       .pipe(z.enum(['DESC', 'ASC']))
       .default('DESC'),
-    fetchNext: z.coerce.number().int().min(1).max(MAX_FETCH).default(TRIPS_PAGE_SIZE),
+    fetchNext: z.coerce.number().int().min(1).max(ANSWER_BOUNDS.waysPerPage).default(TRIPS_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
     from: zRealDay.optional(),
     to: zRealDay.optional(),
@@ -152,6 +160,24 @@ function pageQuery(db: DbOrTx, p: { validationStatus?: boolean; qtnsAnswered?: b
   })
 }
 
+/**
+ * The ways an answer with their geometry can carry: a page ends early, after at least one way, once its ways hold
+ * more points than one answer may (the caller pages on with offset, as after any page); a range of days over it is
+ * refused (LIMIT_ANSWER_POINTS), to be asked for in smaller ranges or without geometry.
+ */
+async function withinPointBudget(db: DbOrTx, rows: TripRow[], withGeom: boolean, isRange: boolean) {
+  if (!withGeom || rows.length === 0) return rows
+  const points = await pointsPerTrip(
+    db,
+    rows.map((t) => t.id),
+  )
+  const sizes = rows.map((t) => points.get(t.id) ?? 0)
+  const fit = leadingWithin(sizes, ANSWER_BOUNDS.pointsPerAnswer)
+  if (fit === rows.length) return rows
+  if (isRange) throw new ServiceError('LIMIT_ANSWER_POINTS', { max: ANSWER_BOUNDS.pointsPerAnswer })
+  return rows.slice(0, fit)
+}
+
 async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParams>): Promise<GetTripsResult> {
   const tz = ctx.env.STUDY_TIME_ZONE
   const order: SortOrder = p.sortOrder
@@ -171,7 +197,12 @@ async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParam
         }),
     reviewWindow(ctx),
   ])
-  const rows = found.map((r) => r.trip)
+  const rows = await withinPointBudget(
+    ctx.db,
+    found.map((r) => r.trip),
+    p.withGeom,
+    !!range,
+  )
   const totalNo =
     found.length > 0
       ? found[0].total

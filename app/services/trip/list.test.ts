@@ -369,7 +369,7 @@ describe('ownership: another participant’s id answers TRIP_NOT_FOUND and chang
     ).toHaveLength(1)
   })
   test('lists and ranges never contain another participant’s ways', async () => {
-    const all = await getTrips(ctxA, { fetchNext: 500 })
+    const all = await getTrips(ctxA, { fetchNext: 100 })
     expect(all.trps.some((t) => bIds.includes(t.id))).toBe(false)
     const range = await getTrips(ctxA, { from: addDays(TODAY, -28), to: TODAY })
     expect(range.trps.some((t) => bIds.includes(t.id))).toBe(false)

@@ -8,10 +8,10 @@ import { legs, trips, users } from '~/db/schema'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { refusal, wayFacts, wayState } from '~/domain/wayState'
-import { zonedDateTimeToUtc } from '~/domain/time'
+import { dayInZone, zonedDateTimeToUtc } from '~/domain/time'
 import { isDateParam, validateManualWay } from '~/domain/timeInput'
 import { listTripPurposes } from '../info.server'
-import { method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
+import { assertWithin, method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
 import {
   catalogues,
   clearNoTripMark,
@@ -20,6 +20,7 @@ import {
   ownTripRow,
   refreshTrip,
   toTripDto,
+  waysOnDayOf,
   type TripDto,
 } from './model.server'
 
@@ -148,6 +149,11 @@ async function checkedLegs(ctx: AuthedContext, legParams: LegParams[]): Promise<
   return legParams.map((leg, i) => checkLeg(leg, i, known, ctx.env.STUDY_TIME_ZONE, ctx.now()))
 }
 
+/** The stored leg a sent leg updates: the one with its id, else the one at its position; none: a new leg. */
+function legTarget<L extends { id: number }>(existing: readonly L[], leg: CheckedLeg, i: number): L | undefined {
+  return leg.id != null ? existing.find((l) => l.id === leg.id) : existing[i]
+}
+
 async function tripDto(ctx: AuthedContext, db: DbOrTx, tripId: number): Promise<TripDto> {
   const row = await ownTripRow(db, ctx.user.id, tripId)
   const legRows = (await legsOf(db, [tripId])).get(tripId) ?? []
@@ -237,6 +243,7 @@ export const tripManualMethods = {
             .limit(1)
           if (existing) return existing.id
         }
+        assertWithin('waysPerDay', await waysOnDayOf(tx, ctx.user.id, leg.start, ctx.env.STUDY_TIME_ZONE))
         const asks = await questionnairesAskedFor(tx, ctx.user.campaignId, [leg.tfcModes])
         const [{ id }] = await tx
           .insert(trips)
@@ -292,13 +299,18 @@ export const tripManualMethods = {
         const existing = (await legsOf(tx, [row.id])).get(row.id) ?? []
         requireEditableManual(row, existing)
         if (row.version !== version) throw new ServiceError('TRIP_CHANGED', { version: row.version })
+        assertWithin('legsPerWay', existing.length, checked.filter((leg, i) => !legTarget(existing, leg, i)).length)
+        // A way moved to another day counts there.
+        const tz = ctx.env.STUDY_TIME_ZONE
+        if (dayInZone(checked[0].start, tz) !== dayInZone(row.startTime, tz))
+          assertWithin('waysPerDay', await waysOnDayOf(tx, ctx.user.id, checked[0].start, tz))
         const asks = await questionnairesAskedFor(
           tx,
           ctx.user.campaignId,
           checked.map((leg) => leg.tfcModes),
         )
         for (const [i, leg] of checked.entries()) {
-          const target = leg.id != null ? existing.find((l) => l.id === leg.id) : existing[i]
+          const target = legTarget(existing, leg, i)
           if (leg.id != null && !target) throw new ServiceError('LEG_NOT_FOUND')
           const values = {
             startTime: leg.start,

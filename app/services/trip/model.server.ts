@@ -1,10 +1,11 @@
 // Trips and legs as the API's entities (Trip, Leg), loaded for their owner only.
 // Shared by every part of the trip service (list, detail editing, manual ways) and the exports.
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
 import { legs, trips, zeroTripDays, type LatLon } from '~/db/schema'
-import { dayInZone, formatDayTime } from '~/domain/time'
+import { LIMITS } from '~/domain/limits'
+import { dayInZone, dayRangeUtc, formatDayTime, type Day } from '~/domain/time'
 import { tripName } from '~/domain/tripName'
 import { wayFacts, wayState, type WayState, type WayStatus } from '~/domain/wayState'
 import { listTrafficModes, listTripPurposes } from '../info.server'
@@ -172,6 +173,17 @@ export async function legsOf(
   return out
 }
 
+/** Geometry points of each of the ways (all legs together); a way without legs is left out. */
+export async function pointsPerTrip(db: DbOrTx, tripIds: number[]): Promise<Map<number, number>> {
+  if (!tripIds.length) return new Map()
+  const rows = await db
+    .select({ tripId: legs.tripId, n: sql<number>`sum(jsonb_array_length(${legs.geom}))::int` })
+    .from(legs)
+    .where(inArray(legs.tripId, tripIds))
+    .groupBy(legs.tripId)
+  return new Map(rows.map((r) => [r.tripId, Number(r.n)]))
+}
+
 const legEndsQuery = (db: DbOrTx) =>
   preparedFor(db, 'leg_ends_of_trips', () =>
     db
@@ -273,4 +285,39 @@ export async function clearNoTripMark(db: DbOrTx, userId: number, start: Date, t
     .delete(zeroTripDays)
     .where(and(eq(zeroTripDays.userId, userId), eq(zeroTripDays.day, dayInZone(start, tz))))
     .returning()
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Caps (domain/limits.ts), checked the same way on every path that stores ways and legs.
+
+/** Geometry points of all the given legs together. */
+export const pointsOf = (legRows: readonly { geom: readonly unknown[] }[]) =>
+  legRows.reduce((n, l) => n + l.geom.length, 0)
+
+/** How many ways the participant has starting on the day (study time zone) of `at`. */
+export async function waysOnDayOf(db: DbOrTx, userId: number, at: Date, timeZone: string): Promise<number> {
+  const { start, end } = dayRangeUtc(dayInZone(at, timeZone), timeZone)
+  const [row] = await db
+    .select({ n: count() })
+    .from(trips)
+    .where(and(eq(trips.userId, userId), gte(trips.startTime, start), lt(trips.startTime, end)))
+  return row?.n ?? 0
+}
+
+/** The participant's days (study time zone) between the two instants with more ways than the cap allows. */
+export async function daysOverWayCap(db: DbOrTx, userId: number, from: Date, to: Date, timeZone: string) {
+  const range = {
+    start: dayRangeUtc(dayInZone(from, timeZone), timeZone).start,
+    end: dayRangeUtc(dayInZone(to, timeZone), timeZone).end,
+  }
+  const rows = await db
+    .select({ startTime: trips.startTime })
+    .from(trips)
+    .where(and(eq(trips.userId, userId), gte(trips.startTime, range.start), lt(trips.startTime, range.end)))
+  const perDay = new Map<Day, number>()
+  for (const r of rows) {
+    const day = dayInZone(r.startTime, timeZone)
+    perDay.set(day, (perDay.get(day) ?? 0) + 1)
+  }
+  return [...perDay].filter(([, n]) => n > LIMITS.waysPerDay).map(([day, n]) => ({ day, n }))
 }
