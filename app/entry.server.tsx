@@ -13,6 +13,7 @@ import { InlineCssContext } from '~/components/layout/Stylesheet'
 import { NonceContext } from '~/lib/nonce'
 import { securityHeaders } from '~/lib/headers.server'
 import { DEFAULT_LOCALE } from '~/domain/locale'
+import { errsBody } from '~/services/dispatch.server'
 import { log } from '~/infra/log.server'
 
 export { getApp } from '~/lib/app.server'
@@ -101,5 +102,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 export { newServerContext } from '~/lib/context.server'
 export { log, withRequestId } from '~/infra/log.server'
-export { writeServerInfo, removeServerInfo } from '~/infra/handoff.server'
+export { writeServerInfo, removeServerInfo, provenChallenge } from '~/infra/handoff.server'
+export { isLoopbackAddress } from '~/domain/peer'
+
+/** The JSON API's answer to a body over the limit (the HTTP server gives it before any routing). */
+export const payloadTooLargeBody = () => errsBody(DEFAULT_LOCALE, 'PAYLOAD_TOO_LARGE')
 export { DEMO_LOGIN } from '~/services/seed-demo.server'

@@ -10,6 +10,10 @@ import express from 'express'
 import compression from 'compression'
 import { createRequestHandler } from '@react-router/express'
 
+// Everything the server creates (the database's files and write-ahead log, mails in the outbox, the hand-off file) is
+// its owner's alone: files 0600, directories 0700. Set before the app is loaded, so no file is made without it.
+process.umask(0o077)
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 const build = await import(path.join(buildDir, 'server/index.js'))
@@ -29,73 +33,104 @@ const BASELINE_HEADERS = {
   'Cache-Control': 'no-store',
 }
 
-/** The largest body a page form may send. The JSON API and the CLI hand-off check their own limits. */
-export const PAGE_BODY_LIMIT = 1024 * 1024
+/** The largest body any request may send (a page form, the JSON API, anything else). */
+export const BODY_LIMIT = 1024 * 1024
 
 /**
- * Reads a page request's body before React Router sees it: refused with 413 by its Content-Length, or as soon as more
- * than PAGE_BODY_LIMIT bytes arrived (a chunked body), before any parsing; so a huge post costs neither memory nor
- * time. The body read (at most the limit) is handed on as the request's stream.
+ * A handed-off admin command carries a researcher's file (a trips file can be tens of MB): larger, but only from this
+ * machine and with a valid proof of the hand-off token in its head, checked before the body is read.
  */
-function limitPageBody(req, res, next) {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.path.startsWith('/functions/') || req.path === '/admin/cli')
-    return next()
-  const tooLarge = () => {
-    res.status(413).type('text/plain').send('Payload too large (1 MB at most)')
-    // The connection closes after the answer (Connection: close is set before the head). What the client still sends
-    // is read and dropped for a while, so it can read the answer before the close (closing on unread data resets the
-    // connection); past PAGE_BODY_LIMIT more it is cut off. Nothing of it is kept.
-    let dropped = 0
-    req.on('data', (chunk) => {
-      dropped += chunk.length
-      if (dropped > PAGE_BODY_LIMIT) req.socket.destroy()
-    })
-    req.resume()
+const ADMIN_BODY_LIMIT = 64 * 1024 * 1024
+
+/** The path React Router will route: the URL as its adapter builds it, dot segments (also encoded ones) resolved. */
+function routedPath(req) {
+  try {
+    return new URL(`http://localhost${req.originalUrl}`).pathname
+  } catch {
+    return null
   }
-  const declared = Number(req.get('Content-Length') ?? 0)
-  if (!(declared <= PAGE_BODY_LIMIT)) return tooLarge()
-  const chunks = []
-  let size = 0
-  let refused = false
-  req.on('data', (chunk) => {
-    if (refused) return
-    size += chunk.length
-    if (size > PAGE_BODY_LIMIT) {
-      refused = true
-      chunks.length = 0
-      return tooLarge()
+}
+
+function bodyLimitOf(req, dataDir) {
+  const admin =
+    routedPath(req) === '/admin/cli' &&
+    entry.isLoopbackAddress(req.socket.remoteAddress) &&
+    entry.provenChallenge(dataDir, req.get('Authorization'), false)
+  return admin ? ADMIN_BODY_LIMIT : BODY_LIMIT
+}
+
+/**
+ * Reads every request's body before any routing, whatever its method or path: refused with 413 by its Content-Length,
+ * or as soon as more than the limit arrived (a chunked body), before any parsing; so a huge post costs neither memory
+ * nor time. The body read (at most the limit) is handed on as the request's stream.
+ */
+function limitBody(dataDir) {
+  return (req, res, next) => {
+    const limit = bodyLimitOf(req, dataDir)
+    const tooLarge = () => {
+      // The JSON API answers in its own protocol; everything else in plain text.
+      if (/^application\/json\b/i.test(req.get('Content-Type') ?? ''))
+        res.status(413).type('application/json').send(JSON.stringify(entry.payloadTooLargeBody()))
+      else
+        res
+          .status(413)
+          .type('text/plain')
+          .send(`Payload too large (${Math.round(limit / 1048576)} MB at most)`)
+      // The connection closes after the answer (Connection: close is set before the head). What the client still
+      // sends is read and dropped for a while, so it can read the answer before the close (closing on unread data
+      // resets the connection); past BODY_LIMIT more it is cut off. Nothing of it is kept.
+      let dropped = 0
+      req.on('data', (chunk) => {
+        dropped += chunk.length
+        if (dropped > BODY_LIMIT) req.socket.destroy()
+      })
+      req.resume()
     }
-    chunks.push(chunk)
-  })
-  req.once('error', (err) => {
-    if (!refused) next(err)
-    refused = true
-  })
-  req.once('end', () => {
-    if (refused) return
-    // React Router's adapter reads the body from the request object's stream methods: point those at the bytes read.
-    const replay = Readable.from([Buffer.concat(chunks)])
-    const streamMethods = new Set([
-      'on',
-      'once',
-      'off',
-      'removeListener',
-      'addListener',
-      'pause',
-      'resume',
-      'destroy',
-      'readableHighWaterMark',
-    ])
-    const proxy = new Proxy(req, {
-      get(target, prop) {
-        if (typeof prop !== 'string' || !streamMethods.has(prop)) return Reflect.get(target, prop, target)
-        const value = Reflect.get(replay, prop, replay)
-        return typeof value === 'function' ? Function.prototype.bind.call(value, replay) : value
-      },
+    const declared = Number(req.get('Content-Length') ?? 0)
+    if (!(declared <= limit)) return tooLarge()
+    const chunks = []
+    let size = 0
+    let refused = false
+    req.on('data', (chunk) => {
+      if (refused) return
+      size += chunk.length
+      if (size > limit) {
+        refused = true
+        chunks.length = 0
+        return tooLarge()
+      }
+      chunks.push(chunk)
     })
-    res.locals.bufferedRequest = proxy
-    next()
-  })
+    req.once('error', (err) => {
+      if (!refused) next(err)
+      refused = true
+    })
+    req.once('end', () => {
+      if (refused) return
+      // React Router's adapter reads the body from the request object's stream methods: point those at the bytes read.
+      const replay = Readable.from([Buffer.concat(chunks)])
+      const streamMethods = new Set([
+        'on',
+        'once',
+        'off',
+        'removeListener',
+        'addListener',
+        'pause',
+        'resume',
+        'destroy',
+        'readableHighWaterMark',
+      ])
+      const proxy = new Proxy(req, {
+        get(target, prop) {
+          if (typeof prop !== 'string' || !streamMethods.has(prop)) return Reflect.get(target, prop, target)
+          const value = Reflect.get(replay, prop, replay)
+          return typeof value === 'function' ? Function.prototype.bind.call(value, replay) : value
+        },
+      })
+      res.locals.bufferedRequest = proxy
+      next()
+    })
+  }
 }
 
 /** A client's X-Request-Id when it is a plain token (so it cannot forge log lines), else a fresh one. */
@@ -166,7 +201,7 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
     })
     next()
   })
-  server.use(limitPageBody)
+  server.use(limitBody(env.DATA_DIR))
   server.use(compression())
   extraRoutes?.(server)
   server.use(
@@ -191,6 +226,7 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
         clientIp: req.ip ?? req.socket.remoteAddress ?? '0.0.0.0',
         requestId: res.locals.requestId,
         secure: req.secure,
+        peerAddress: req.socket.remoteAddress,
       }),
   })
   server.all('*splat', (req, res, next) => {
@@ -206,8 +242,8 @@ export async function startServer({ port, host, quiet = false, extraRoutes } = {
   const http = await new Promise((resolve) => {
     const s = server.listen(listenPort, listenHost, () => resolve(s))
   })
-  const actualPort = http.address().port
-  entry.writeServerInfo?.(env.DATA_DIR, { pid: process.pid, port: actualPort })
+  const { port: actualPort, address: actualHost } = http.address()
+  entry.writeServerInfo?.(env.DATA_DIR, { pid: process.pid, host: actualHost, port: actualPort })
 
   async function shutdown(signal) {
     if (closing) return

@@ -33,6 +33,7 @@ const CHUNK = Buffer.alloc(64 * 1024, 'a')
 function bigPost(opts: {
   declared?: number
   total?: number
+  path?: string
 }): Promise<{ status: number | null; error: string | null; sent: number }> {
   return new Promise((resolve) => {
     let sent = 0
@@ -44,10 +45,14 @@ function bigPost(opts: {
     }
     const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base }
     if (opts.declared != null) headers['Content-Length'] = String(opts.declared)
-    const r = http.request(`${base}/user/login`, { method: 'POST', headers }, (res) => {
-      res.resume()
-      finish(res.statusCode ?? 0, null)
-    })
+    const r = http.request(
+      // The path goes out as written (a URL string would have its dot segments resolved by the client).
+      { host: '127.0.0.1', port: server.port, path: opts.path ?? '/user/login', method: 'POST', headers },
+      (res) => {
+        res.resume()
+        finish(res.statusCode ?? 0, null)
+      },
+    )
     r.on('error', (e: NodeJS.ErrnoException) => finish(null, e.code ?? e.message))
     if (opts.declared != null) return void r.flushHeaders()
     const pump = () => {
@@ -78,6 +83,26 @@ describe('page posts: 1 MB at most', () => {
     if (r.status != null) expect(r.status).toBe(413)
     else expect(['EPIPE', 'ECONNRESET']).toContain(r.error)
     expect(r.sent).toBeLessThan(64 * 1024 * 1024)
+  })
+
+  // The router resolves dot segments, also percent-encoded ones: these paths all reach a page or the API. The limit
+  // holds for each, whatever the path says.
+  const sideDoors = [
+    '/functions/%2e%2e/user/login',
+    '/functions/%2E%2E/user/login',
+    '/functions/../user/login',
+    '/admin/cli/%2e%2e/user/login',
+    '/assets/%2e%2e/user/login',
+    '/functions/invoke-service-method',
+    '/admin/cli',
+  ]
+  test.each(sideDoors)('%s: a chunked post over 1 MB is refused with 413 before routing', async (path) => {
+    const r = await bigPost({ path, total: 17 * CHUNK.length })
+    expect(r).toEqual({ status: 413, error: null, sent: 17 * CHUNK.length })
+  })
+
+  test.each(sideDoors)('%s: a declared 200 MB post is refused from its Content-Length', async (path) => {
+    expect(await bigPost({ path, declared: 200 * 1024 * 1024 })).toEqual({ status: 413, error: null, sent: 0 })
   })
 
   test('afterwards the server answers and a normal form post still works', async () => {

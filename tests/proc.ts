@@ -81,7 +81,9 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     if (m) port = Number(m[1])
     else await sleep(50)
   }
-  const url = `http://127.0.0.1:${port}`
+  // The address it listens on; every interface is reached over loopback.
+  const host = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST
+  const url = `http://${host}:${port}`
   while (
     !(await fetch(`${url}/readyz`).then(
       (r) => r.ok,

@@ -6,18 +6,30 @@
 // With the embedded database and a server running on the same DATA_DIR, the command is handed to that server
 // (see app/infra/handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
 import '../../scripts/require-node.mjs'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { connect } from '~/db/connect.server'
-import { jsonLines, lineOf } from '~/domain/jsonLines'
+import { jsonLines, lineOf, MAX_FILE_NESTING, nestingDepth } from '~/domain/jsonLines'
+import { connectAddress } from '~/domain/peer'
 import { loadEnv, type Env } from '~/infra/env.server'
 import { createMailer } from '~/infra/mailer.server'
 import { ImportError } from '~/services/import.server'
 import { CommandError, isCommand, runCommand, type CommandDeps, type CommandName } from './commands.server'
 import { progress } from './progress'
-import { acquireCliLock, runningServer, serverInfoPath, type ServerHandoff } from '~/infra/handoff.server'
+import {
+  acquireCliLock,
+  handoffAuthorization,
+  handoffProof,
+  runningServer,
+  serverInfoPath,
+  sha256,
+  tokenMatches,
+  type ServerHandoff,
+} from '~/infra/handoff.server'
+import { lockDownDataDir } from '~/infra/datadir.server'
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -97,6 +109,8 @@ function readJson(file: string): unknown {
     throw new CommandError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
   }
   readFiles.set(file, text)
+  if (nestingDepth(text) > MAX_FILE_NESTING)
+    throw new CommandError(`${file} nests deeper than ${MAX_FILE_NESTING} levels; no researcher file needs that`)
   try {
     return JSON.parse(text)
   } catch (err) {
@@ -130,6 +144,7 @@ function problemLines(problems: { at: PropertyKey[]; path: string; message: stri
 }
 
 async function execute(env: Env, command: CommandName, args: Record<string, unknown>) {
+  for (const warning of lockDownDataDir(env.DATA_DIR)) process.stderr.write(warning + '\n')
   // PostgreSQL takes many clients; only the embedded database must be left to a running server.
   const server = env.DATABASE_URL ? null : runningServer(env.DATA_DIR)
   if (server) return viaServer(server, env.DATA_DIR, command, args)
@@ -147,54 +162,115 @@ async function execute(env: Env, command: CommandName, args: Record<string, unkn
 }
 
 async function viaServer(server: ServerHandoff, dataDir: string, command: CommandName, args: Record<string, unknown>) {
-  let res: { status: number; text: string }
-  try {
-    res = await postJson(server, JSON.stringify({ command, args }))
-  } catch (err) {
-    const cause = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+  const host = connectAddress(server.host)
+  const where = `${host.includes(':') ? `[${host}]` : host}:${server.port}`
+  const file = serverInfoPath(dataDir)
+  const post = async (body: string, headers: Record<string, string> = {}, timeoutMs?: number) => {
+    try {
+      return await postJson(host, server.port, body, headers, timeoutMs)
+    } catch (err) {
+      // The process announced in the hand-off file runs (its pid is alive): never advise removing the file, which
+      // would let a command open the database beside it.
+      const cause = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+      throw new Error(
+        `the server (pid ${server.pid}) announced in ${file} does not answer at ${where} (${cause}); it may be ` +
+          'starting or busy: try again shortly, or stop that server and run the command without it',
+      )
+    }
+  }
+  const notOurs = `the process at ${where} is not the server that wrote ${file}; nothing was sent to it`
+  // First the server proves it knows the token, before anything of the command leaves this process.
+  const nonce = crypto.randomBytes(24).toString('base64url')
+  // A server answers this at once; a command (an import) may take minutes and gets no time limit.
+  const hello = await post(JSON.stringify({ hello: nonce }), {}, HELLO_TIMEOUT_MS)
+  if (hello.status === 403)
     throw new Error(
-      `the server announced in ${serverInfoPath(dataDir)} (pid ${server.pid}) does not answer on port ${server.port} (${cause}); ` +
-        'if no server runs on this DATA_DIR, delete that file',
+      `the server (pid ${server.pid}) listens on ${server.host}, not on loopback, and takes admin commands over ` +
+        'loopback only: stop it and run the command again, or let it listen on 127.0.0.1 or 0.0.0.0',
     )
-  }
-  let body: { ok?: boolean; output?: unknown; error?: unknown; problems?: unknown }
-  try {
-    body = JSON.parse(res.text)
-  } catch {
-    throw new Error(`the server answered HTTP ${res.status}: ${res.text.slice(0, 200)}`)
-  }
-  if (res.status === 401) throw new Error(`the server did not accept the token in ${serverInfoPath(dataDir)}`)
+  const greeting = parseAnswer(hello.text) as { proof?: unknown; challenge?: unknown } | null
+  if (
+    hello.status !== 200 ||
+    typeof greeting?.proof !== 'string' ||
+    typeof greeting.challenge !== 'string' ||
+    !tokenMatches(handoffProof(server.token, 'server', nonce), greeting.proof)
+  )
+    throw new Error(notOurs)
+  const challenge = greeting.challenge
+
+  const res = await post(JSON.stringify({ command, args }), {
+    Authorization: handoffAuthorization(server.token, challenge),
+  })
+  // The answer counts only when the server signed it.
+  const signature = res.headers['x-admin-proof']
+  if (
+    typeof signature !== 'string' ||
+    !tokenMatches(handoffProof(server.token, 'answer', `${challenge}\n${sha256(res.text)}`), signature)
+  )
+    throw new Error(`the answer from ${where} is not signed by the server that wrote ${file}; it was not used`)
+  const body = (parseAnswer(res.text) ?? {}) as { ok?: boolean; output?: unknown; error?: unknown; problems?: unknown }
   if (!body.ok && Array.isArray(body.problems) && body.problems.length) throw new ProblemsError(body.problems)
   if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : `the server answered HTTP ${res.status}`)
   return { output: Array.isArray(body.output) ? body.output.map(String) : [] }
 }
 
+function parseAnswer(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text)
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+const HELLO_TIMEOUT_MS = 10_000
+
+interface Answer {
+  status: number
+  headers: http.IncomingHttpHeaders
+  text: string
+}
+
 /** POST to the server's /admin/cli (node:http rather than fetch, which refuses some ports such as 6000). */
-function postJson(server: ServerHandoff, body: string): Promise<{ status: number; text: string }> {
-  const origin = `http://127.0.0.1:${server.port}`
+function postJson(
+  host: string,
+  port: number,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs?: number,
+): Promise<Answer> {
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   return new Promise((resolve, reject) => {
     const request = http.request(
-      `${origin}/admin/cli`,
       {
+        host,
+        port,
+        path: '/admin/cli',
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
           'Content-Length': Buffer.byteLength(body),
-          Authorization: `Bearer ${server.token}`,
           // The server rejects state-changing requests from foreign origins (CSRF check); this is its own.
           Origin: origin,
+          ...headers,
         },
       },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
         )
         response.on('error', reject)
       },
     )
     request.on('error', reject)
+    if (timeoutMs)
+      request.setTimeout(timeoutMs, () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })))
     request.end(body)
   })
 }
@@ -224,4 +300,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Everything this command creates (the database's files, mails, status lists, exports) is its owner's alone.
+process.umask(0o077)
 process.exitCode = await main(process.argv.slice(2))

@@ -220,11 +220,19 @@ export async function runCommand(
   }
 }
 
+/**
+ * Writes an output file only its owner can read (0600; a status list may carry names and addresses), also when a
+ * readable file of that name existed: the text goes to a new private file that then takes the name.
+ */
 function writeFile(file: string, text: string) {
+  const partial = `${file}.${process.pid}.partial`
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, text)
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    fs.rmSync(partial, { force: true })
+    fs.writeFileSync(partial, text, { mode: 0o600, flag: 'wx' })
+    fs.renameSync(partial, file)
   } catch (err) {
+    fs.rmSync(partial, { force: true })
     throw new CommandError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { jsonLines, lineOf } from './jsonLines'
+import { jsonLines, lineOf, nestingDepth } from './jsonLines'
 
 const text = `{
   "name": "A \\"quoted\\" study",
@@ -30,5 +30,21 @@ describe('jsonLines / lineOf', () => {
   ] as [PropertyKey[], number][])('%j is on line %i', (path, line) => expect(lineOf(lines, path)).toBe(line))
   test('a text that is not JSON gives what it found without throwing', () => {
     expect(lineOf(jsonLines('{\n "a": [1, '), ['a', 0])).toBe(2)
+  })
+})
+
+describe('nestingDepth', () => {
+  test.each([
+    ['1', 0],
+    ['"[{["', 0],
+    ['[]', 1],
+    ['{"a":[1,{"b":[]}]}', 4],
+    ['["\\"", ["]"]]', 2],
+    ['[[[]],[[[]]]]', 4],
+    ['{"k":"\\\\"}', 1],
+  ])('nestingDepth(%j) → %j', (text, expected) => expect(nestingDepth(text)).toBe(expected))
+
+  test('a 100,000-deep text is measured without exhausting the stack', () => {
+    expect(nestingDepth('['.repeat(100_000) + ']'.repeat(100_000))).toBe(100_000)
   })
 })

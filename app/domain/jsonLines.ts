@@ -69,3 +69,26 @@ export function lineOf(lines: Map<string, number>, path: readonly PropertyKey[])
   }
   return null
 }
+
+/**
+ * How deeply a JSON text nests arrays and objects (0 for a bare value), read without recursion, so a hostile file
+ * cannot exhaust the stack. The researcher's files nest a few levels; anything past MAX_FILE_NESTING is refused
+ * before it is parsed further or sent anywhere.
+ */
+export const MAX_FILE_NESTING = 64
+
+export function nestingDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
+    else if (c === '{' || c === '[') deepest = Math.max(deepest, ++depth)
+    else if (c === '}' || c === ']') depth--
+  }
+  return deepest
+}

@@ -28,10 +28,11 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail })
-      fs.mkdirSync(opts.outboxDir, { recursive: true })
+      // A mail carries an address and often a link that logs in or resets a password: owner only.
+      fs.mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`
       const file = path.join(opts.outboxDir, name)
-      fs.writeFileSync(file, info.message as Buffer)
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 })
       const link = /https?:\/\/\S+/.exec(mail.text)?.[0]
       log.info({ msg: 'mail written to outbox', file: name, ...(link ? { link } : {}) })
     },

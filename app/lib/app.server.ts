@@ -6,6 +6,7 @@ import { getEnv, type Env } from '~/infra/env.server'
 import { createMailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
 import { sweepStaleRows } from '~/services/pending-posts.server'
+import { lockDownDataDir } from '~/infra/datadir.server'
 
 export type { App }
 
@@ -16,13 +17,16 @@ export function getApp(): Promise<App> {
 }
 
 async function createApp(env: Env, opts: { seed?: boolean } = {}): Promise<App> {
-  // The embedded database can be opened by one process only: wait while an admin command holds it, and hold the
-  // same lock while opening, migrating and seeding, so a command started meanwhile waits for us (app/infra/handoff.server.ts).
+  for (const warning of lockDownDataDir(env.DATA_DIR)) log.warn({ msg: warning })
+  // The embedded database can be opened by one process only: wait while an admin command holds it, then hold the
+  // lock for as long as this process runs (released on exit), so no command opens the database beside us, also when
+  // the hand-off file is missing (app/infra/handoff.server.ts).
   const release = env.DATABASE_URL ? () => {} : await waitForCliLock(env.DATA_DIR)
   try {
     return await openApp(env, opts)
-  } finally {
+  } catch (err) {
     release()
+    throw err
   }
 }
 
@@ -30,7 +34,7 @@ async function waitForCliLock(dataDir: string): Promise<() => void> {
   const { acquireCliLock, cliLockHolder } = await import('~/infra/handoff.server')
   const deadline = Date.now() + 120_000
   while (cliLockHolder(dataDir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
-  return acquireCliLock(dataDir)
+  return acquireCliLock(dataDir, 'server')
 }
 
 async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {

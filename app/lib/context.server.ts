@@ -17,6 +17,8 @@ export interface ServerInfo {
   clientIp: string
   requestId: string
   secure: boolean
+  /** The address at the other end of the connection (the socket's, never a header's). */
+  peerAddress?: string
 }
 export const serverInfoContext = createContext<ServerInfo>({ clientIp: '127.0.0.1', requestId: '-', secure: false })
 
