@@ -248,7 +248,7 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
   const spent = { fixes: 0, confirms: 0, day: 0 }
   // The empty day: its card, then "not travelling".
   const before = taps.count
-  await taps.click(page.locator(`[data-day="${day(-1)}"]`).getByRole('link', { name: /Keine Wege erfasst/ }))
+  await taps.click(page.locator(`#day-${day(-1)}`).getByRole('link', { name: /Keine Wege erfasst/ }))
   await taps.click(page.getByRole('button', { name: 'Ich war nicht unterwegs' }))
   await expect(page.getByText('Tag ohne Wege gespeichert.')).toBeVisible()
   spent.day = taps.count - before
