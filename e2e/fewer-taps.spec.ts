@@ -249,7 +249,8 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
   // The empty day: its card, then "not travelling".
   const before = taps.count
   await taps.click(page.locator(`#day-${day(-1)}`).getByRole('link', { name: /Keine Wege erfasst/ }))
-  await taps.click(page.getByRole('button', { name: 'Ich war nicht unterwegs' }))
+  await expect(page.locator('#noTrips')).toBeVisible()
+  await taps.click(page.locator('#noTrips').getByRole('button', { name: 'Ich war nicht unterwegs' }))
   await expect(page.getByText('Tag ohne Wege gespeichert.')).toBeVisible()
   spent.day = taps.count - before
   // Then the ways, always the first card of the unconfirmed tab.
