@@ -108,9 +108,10 @@ test('a post from another tab’s old version says so, keeps the choice, and app
   await expect(page).not.toHaveURL(/dialog=mode/)
   await other.locator('#mode').getByRole('button', { name: 'Bahn' }).click()
   // Not saved, and said so: the picker again, Bus marked as stored, Bahn offered for one tap.
+  await expect(other).toHaveURL(/retry=PUBLIC_TRANSPORT_TRAIN/, { timeout: 30_000 })
+  await expect(other.locator('#mode')).toContainText('Ihre Wahl „Bahn“ wurde nicht gespeichert')
   await toast(other, CHANGED)
   await expect(other.getByText('Etappe aktualisiert.')).toHaveCount(0)
-  await expect(other.locator('#mode')).toContainText('Ihre Wahl „Bahn“ wurde nicht gespeichert')
   await expect(other.locator('#mode').getByRole('button', { name: /Bus/ })).toContainText('(bisher)')
   await other.locator('#mode').getByRole('button', { name: 'Bahn' }).click()
   await toast(other, 'Etappe aktualisiert.')

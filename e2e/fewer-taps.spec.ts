@@ -26,6 +26,22 @@ class Taps {
 
 const card = (page: Page, id: number) => page.locator(`article[data-trip-id="${id}"]`)
 
+/** Saved places at both ends of the test ways (52.52, 13.38 → 52.52, 13.39), added on the places page. */
+async function saveHomeAndWork(page: Page) {
+  for (const [name, lat, lon] of [
+    ['Zuhause', '52.52', '13.38'],
+    ['Arbeit', '52.52', '13.39'],
+  ] as const) {
+    await page.goto('/pois?dialog=add')
+    const add = page.locator('#add')
+    await add.getByLabel('Name', { exact: true }).fill(name)
+    await add.getByLabel('Breitengrad').fill(lat)
+    await add.getByLabel('Längengrad').fill(lon)
+    await add.getByRole('button', { name: 'Ort speichern' }).click()
+    await expect(page.getByText('Ort gespeichert.')).toBeVisible()
+  }
+}
+
 test('a one-leg way with the right mode is confirmed from the list in at most 3 taps', async ({ browser, js }) => {
   const { page, context } = await participantPage(browser, js, {
     trips: [recordedWay([{ tfcModes: ['WALK'], qtnsAnswered: true }])],
@@ -225,26 +241,16 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
     day(-9),
   )
   const { page, context } = await participantPage(browser, js, { trips: [earlier, ...ways] })
-  for (const [name, lat, lon] of [
-    ['Zuhause', '52.52', '13.38'],
-    ['Arbeit', '52.52', '13.39'],
-  ] as const) {
-    await page.goto('/pois?dialog=add')
-    const add = page.locator('#add')
-    await add.getByLabel('Name', { exact: true }).fill(name)
-    await add.getByLabel('Breitengrad').fill(lat)
-    await add.getByLabel('Längengrad').fill(lon)
-    await add.getByRole('button', { name: 'Ort speichern' }).click()
-    await expect(page.getByText('Ort gespeichert.')).toBeVisible()
-  }
+  await saveHomeAndWork(page)
   await page.goto('/ways/list/all/page/1')
   await acceptCookies(page)
   const taps = new Taps()
   const spent = { fixes: 0, confirms: 0, day: 0 }
   // The empty day: its card, then "not travelling".
   const before = taps.count
-  await taps.click(page.locator(`[data-day="${day(-1)}"]`).getByRole('link', { name: /Keine Wege erfasst/ }))
-  await taps.click(page.getByRole('button', { name: 'Ich war nicht unterwegs' }))
+  await taps.click(page.locator(`#day-${day(-1)}`).getByRole('link', { name: /Keine Wege erfasst/ }))
+  await expect(page.locator('#noTrips')).toBeVisible()
+  await taps.click(page.locator('#noTrips').getByRole('button', { name: 'Ich war nicht unterwegs' }))
   await expect(page.getByText('Tag ohne Wege gespeichert.')).toBeVisible()
   spent.day = taps.count - before
   // Then the ways, always the first card of the unconfirmed tab.
@@ -290,18 +296,7 @@ test('a purpose is suggested from the participant’s own ways between the same 
   const now = recordedWay([{ tfcModes: ['WALK'] }], {}, day(-1))
   const { page, context } = await participantPage(browser, js, { trips: [earlier, now] })
   // Saved places at both ends of these ways (52.52, 13.38 → 52.52, 13.39).
-  for (const [name, lat, lon] of [
-    ['Zuhause', '52.52', '13.38'],
-    ['Arbeit', '52.52', '13.39'],
-  ] as const) {
-    await page.goto('/pois?dialog=add')
-    const add = page.locator('#add')
-    await add.getByLabel('Name', { exact: true }).fill(name)
-    await add.getByLabel('Breitengrad').fill(lat)
-    await add.getByLabel('Längengrad').fill(lon)
-    await add.getByRole('button', { name: 'Ort speichern' }).click()
-    await expect(page.getByText('Ort gespeichert.')).toBeVisible()
-  }
+  await saveHomeAndWork(page)
   await page.goto('/ways/list/unconfirmed/page/1')
   await acceptCookies(page)
   const open = page.locator('article[data-trip-id]').first()

@@ -9,7 +9,7 @@ import { ModeIcon } from '~/components/icons/ModeSprite'
 import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
 import { Dialog, DialogCloseLink, cx } from '~/components/ui'
 
-export const MODE_DIALOG_ID = 'mode'
+const MODE_DIALOG_ID = 'mode'
 
 /** The link that opens the picker for a leg, keeping the list page's other parameters. */
 export function modeDialogHref(legId: number, search = '', retry?: string): string {

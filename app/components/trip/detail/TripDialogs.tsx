@@ -1,6 +1,7 @@
 // The trip detail page's dialogs (purpose multi-select and confirm dialog; traffic-mode
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
+import type { ReactNode } from 'react'
 import { getFormProps, useForm } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -80,19 +81,24 @@ export function PurposeDialog({
             ))}
           </div>
         </Fieldset>
-        {multiple ? null : (
-          <p className="text-small">
-            <Link to={several.href} replace preventScrollReset>
-              {t('dialogs.purpose.several')}
-            </Link>
-          </p>
-        )}
+        {multiple ? null : <SeveralLink href={several.href}>{t('dialogs.purpose.several')}</SeveralLink>}
         <div className="dialog__actions">
           <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
           <SubmitButton variant="primary">{t('dialogs.purpose.submit')}</SubmitButton>
         </div>
       </Form>
     </Dialog>
+  )
+}
+
+/** The explicit choice of several values instead of a single pick. */
+function SeveralLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p className="text-small">
+      <Link to={href} replace preventScrollReset>
+        {children}
+      </Link>
+    </p>
   )
 }
 
@@ -185,13 +191,7 @@ export function ModesDialog({
             ))}
           </div>
         </Fieldset>
-        {multiple ? null : (
-          <p className="text-small">
-            <Link to={several.href} replace preventScrollReset>
-              {t('dialogs.modes.several')}
-            </Link>
-          </p>
-        )}
+        {multiple ? null : <SeveralLink href={several.href}>{t('dialogs.modes.several')}</SeveralLink>}
         {/* Previous and next leg move through the legs (saving this one); OK saves and closes. */}
         <div className="dialog__actions modes-dialog__actions">
           {index > 0 ? (
