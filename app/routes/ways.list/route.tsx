@@ -268,16 +268,6 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                   purposes={loaderData.purposes}
                   from={filter}
                 />
-                {loaderData.reportTrip === trip.id ? (
-                  <ReportDialog
-                    open
-                    tripId={trip.id}
-                    reasons={loaderData.reasons}
-                    closeHref={back(`trip-${trip.id}`)}
-                    returnTo={`${listPath(filter, page, trip.id)}#trip-${trip.id}`}
-                    tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
-                  />
-                ) : null}
               </li>
             ))}
           </ul>
@@ -304,6 +294,23 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
       </section>
     )
   }
+
+  // The report dialog sits before the list: without JS it is the page's first content, so it and its error are on the
+  // first screen wherever its card is; with JS it is a modal <dialog>.
+  const reported = groups
+    .flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
+    .flatMap((d) => d.trips.map((trip) => ({ trip, d })))
+    .find(({ trip }) => trip.id === loaderData.reportTrip)
+  const reportDialog = reported ? (
+    <ReportDialog
+      open
+      tripId={reported.trip.id}
+      reasons={loaderData.reasons}
+      closeHref={back(`trip-${reported.trip.id}`)}
+      returnTo={`${listPath(filter, page, reported.trip.id)}#trip-${reported.trip.id}`}
+      tripLabel={`${wayTitle(t, { ...reported.trip, times: tripTimeText(reported.trip) }).text}, ${reported.d.label}, ${tripTimeText(reported.trip)}`}
+    />
+  ) : null
 
   let body
   if (outOfRange) {
@@ -368,6 +375,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
+      {reportDialog}
       {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}
       {body}
       {!outOfRange ? paginator : null}
