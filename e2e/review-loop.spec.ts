@@ -142,7 +142,9 @@ test('a no-trip mark can be undone, is cleared by a way added on that day, and m
   const noTrips = js ? page.getByRole('dialog', { name: 'Tag ohne Wege?' }) : page.locator('section#noTrips')
   await noTrips.getByRole('button', { name: 'Ich war nicht unterwegs' }).click()
   await expect(group('Gestern').getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
-  await group('Gestern').getByRole('button', { name: 'Rückgängig: An dem Tag gab es Wege' }).click()
+  await group('Gestern')
+    .getByRole('button', { name: /^Markierung „Tag ohne Wege“ aufheben/ })
+    .click()
   await toast(page, 'Der Tag ist nicht mehr als Tag ohne Wege markiert.')
   await expect(group('Gestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
 

@@ -184,7 +184,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           tripId={trip.id}
           reasons={reasons}
           open={dialog === 'report'}
-          closeHref={hrefWith(pathname, search, { dialog: 'modes', trip: null }, 'modes')}
+          closeHref={hrefWith(pathname, search, { dialog: null, trip: null })}
           returnTo={REPORT_FALLBACK}
           tripLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
         />
