@@ -74,6 +74,8 @@ export type TripCardProps = {
   purposes?: readonly { id: number; name: string }[]
   /** The list tab the card is shown on (the way's page leads back to it). */
   from?: ListFilter
+  /** The way's day as text: its controls' accessible names carry it, so they differ from other days' ways. */
+  dayText?: string
 }
 
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
@@ -84,11 +86,14 @@ export function TripCardView({
   withdraw,
   purposes,
   from,
+  dayText,
   t,
 }: TripCardProps & { t: TFunction }) {
   const reported = trip.status === 'reported'
   const title = wayTitle(t, { ...trip, times: tripTimeText(trip) })
   const name = title.text
+  // What the card's own controls are named after: the way, its day and (unless the name is the times) its times.
+  const controlName = [name, dayText, title.kind === 'times' ? null : tripTimeText(trip)].filter(Boolean).join(', ')
   const titleId = `trip-${trip.id}-title`
   const time =
     title.kind !== 'times' ? (
@@ -107,7 +112,7 @@ export function TripCardView({
     <Link to={`/ways/edit/${trip.id}`} className="btn btn--ghost btn--small trip-card__action">
       <Icon name="edit" />
       {t('review17.edit')}
-      <span className="visually-hidden">: {name}</span>
+      <span className="visually-hidden">: {controlName}</span>
     </Link>
   ) : null
   if (reported && withdraw && trip.canWithdraw !== false) {
@@ -119,7 +124,7 @@ export function TripCardView({
         <button type="submit" className="btn btn--ghost btn--small">
           <Icon name="flag" />
           {t('card.withdraw')}
-          <span className="visually-hidden">: {name}</span>
+          <span className="visually-hidden">: {controlName}</span>
         </button>
       </Form>
     )
@@ -128,7 +133,7 @@ export function TripCardView({
       <Link to={reportHref} className="btn btn--ghost btn--small trip-card__action" preventScrollReset>
         <Icon name="flag" />
         {t('card.report')}
-        <span className="visually-hidden">: {name}</span>
+        <span className="visually-hidden">: {controlName}</span>
       </Link>
     )
   }
@@ -269,13 +274,17 @@ export function NoTripDayCard({
   day,
   state,
   dialogHref,
+  dayText,
   t,
 }: {
   day: string
   state: 'open' | 'confirmed'
   dialogHref: string
+  /** The day as text: the card's controls are named with it (several such days are on one page). */
+  dayText?: string
   t: TFunction
 }) {
+  const dayName = dayText ? <span className="visually-hidden">: {dayText}</span> : null
   if (state === 'confirmed') {
     return (
       <Card className="no-trip-card no-trip-card--confirmed" data-day={day}>
@@ -286,6 +295,7 @@ export function NoTripDayCard({
           <input type="hidden" name="day" value={day} />
           <button type="submit" className="btn btn--ghost btn--small">
             {t('review17.unmark')}
+            {dayName}
           </button>
         </Form>
       </Card>
@@ -295,7 +305,10 @@ export function NoTripDayCard({
     <LinkCard to={dialogHref} className="no-trip-card" data-day={day} preventScrollReset>
       <Icon name="plus" className="no-trip-card__icon" />
       <span className="no-trip-card__text">
-        <span className="no-trip-card__title">{t('noTrips.card')}</span>
+        <span className="no-trip-card__title">
+          {t('noTrips.card')}
+          {dayName}
+        </span>
         <span className="no-trip-card__hint">{t('noTrips.cardHint')}</span>
       </span>
     </LinkCard>

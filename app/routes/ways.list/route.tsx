@@ -267,6 +267,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                   }
                   purposes={loaderData.purposes}
                   from={filter}
+                  dayText={d.date ?? d.label}
                 />
               </li>
             ))}
@@ -277,6 +278,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
               t={t}
               day={d.day}
               state={d.empty}
+              dayText={d.date ?? d.label}
               dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`}
             />
             {loaderData.noTripsDay === d.day ? (

@@ -71,7 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     dialog === 'report' && detail.trip.way.allows.report
       ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons
       : []
-  const ends = questionnaireView ? { start: null, end: null } : await wayEndNames(ctx, detail.trip.legs)
+  // Every view of the way names it alike (the questions view too): its ends are named on each of them.
+  const ends = await wayEndNames(ctx, detail.trip.legs)
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
   const listParam = url.searchParams.get('list')
   const from = isListFilter(listParam) ? listParam : 'all'
