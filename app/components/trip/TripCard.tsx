@@ -194,13 +194,7 @@ export function TripCardView({
         {actions}
       </div>
       {trip.quick && purposes?.length ? (
-        <QuickConfirm
-          trip={trip}
-          quick={trip.quick}
-          purposes={purposes}
-          label={title.kind === 'times' ? name : `${name}, ${tripTimeText(trip)}`}
-          t={t}
-        />
+        <QuickConfirm trip={trip} quick={trip.quick} purposes={purposes} label={controlName} t={t} />
       ) : null}
       {reported && !withdraw ? <p className="trip-card__note">{t('card.reportedNote')}</p> : null}
     </Card>
