@@ -270,7 +270,7 @@ export async function loginAs(page: Page, email: string, password: string) {
   await page.locator('input[name="password"]').fill(password)
   await Promise.all([
     page.waitForURL((u) => !u.pathname.startsWith('/user/login')),
-    page.locator('form button[type="submit"]').first().click(),
+    page.locator('main form button[type="submit"]').first().click(),
   ])
 }
 
