@@ -14,6 +14,7 @@ import { rootMiddleware } from '~/lib/middleware.server'
 import { req } from '~/lib/context.server'
 import { i18nextMiddleware } from '~/lib/i18n.server'
 import { catalogueAsset } from '~/infra/i18n.server'
+import { projectTitle } from '~/infra/env.server'
 import { inlineStylesheet } from '~/lib/stylesheet.server'
 import { Stylesheet } from '~/components/layout/Stylesheet'
 import { useTranslation } from 'react-i18next'
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     locale: r.locale,
     /** The catalogue for the browser's i18next (fetched once per release by entry.client, then cached). */
     catalogueUrl: catalogueAsset(lng(r.locale)).url,
-    projectTitle: r.app.env.PROJECT_TITLE,
+    projectTitle: projectTitle(r.app.env, r.locale),
     debugMode: r.app.env.DEBUG_MODE,
     devMode: r.app.env.DEV_MODE,
     mapTileUrl: r.app.env.MAP_TILE_URL,

@@ -125,7 +125,7 @@ test('a one-leg way with the right mode is confirmed from the list and its quest
   await taps.click(page.getByRole('radio', { name: 'Sehr angenehm' }))
   await taps.click(page.getByRole('button', { name: 'Optionale Fragen überspringen' }))
   await expect(page.locator('fieldset.qtn-q legend').first()).toContainText('gestört')
-  await taps.click(page.getByRole('button', { name: 'Umfrage abschließen' }))
+  await taps.click(page.getByRole('button', { name: 'Fragen zum Weg abschließen' }))
   await done(page)
   console.log(`taps journey 2 (${js ? 'js' : 'nojs'}):`, taps.count)
   expect(taps.count, 'taps to confirm a one-leg way from the list and answer its questions').toBeLessThanOrEqual(11)
@@ -166,7 +166,7 @@ test('a 3-leg way with one mode corrected is confirmed and its 12 questions answ
   await answerMandatory(page, taps, 'Sehr angenehm')
   // Every part answered: the run's end, Complete.
   await expect(parts(page).nth(3)).toHaveAttribute('aria-current', 'step')
-  await taps.click(page.getByRole('button', { name: 'Umfrage abschließen' }))
+  await taps.click(page.getByRole('button', { name: 'Fragen zum Weg abschließen' }))
   await done(page)
   console.log(`taps journey 3 (${js ? 'js' : 'nojs'}): ${taps.count} (target 14, was 19)`)
   expect(taps.count, 'taps to correct a mode, confirm a 3-leg way and answer its questions').toBeLessThanOrEqual(14)

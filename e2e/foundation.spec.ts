@@ -38,7 +38,7 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/redirectTo=%2Fpois/)
     await page.locator('input[name="idStr"]').fill(DEMO.email)
     await page.locator('input[name="password"]').fill(DEMO.password)
-    await page.locator('form button[type="submit"]').first().click()
+    await page.locator('main form button[type="submit"]').first().click()
     await expect(page).toHaveURL(/\/pois$/)
     await page.goto('/user/login')
     await expect(page).toHaveURL(/\/ways/)

@@ -461,7 +461,7 @@ test("a way's questionnaires: trip, then legs; the copy to later legs of the sam
   await expect(page.getByRole('textbox', { name: /gewartet/ })).toHaveValue('4')
   await next(page, /gestört/)
   await expect(page.getByRole('checkbox', { name: 'Verkehr' })).toBeChecked()
-  await press(page, 'Umfrage abschließen')
+  await press(page, 'Fragen zum Weg abschließen')
 
   await toast(page, 'Vielen Dank für die Beantwortung der Fragen zum Weg.')
   await expect(page).not.toHaveURL(/view=questionnaire/)

@@ -67,7 +67,7 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   const modes = dialog(page, 'modes')
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 1 von 3' })).toBeVisible()
   await checkA11y(page)
-  await expect(modes.getByRole('link', { name: 'Weg als fehlerhaft melden' })).toBeVisible()
+  await expect(modes.getByRole('link', { name: 'Fehler melden' })).toBeVisible()
   await expect(modes.getByRole('button', { name: 'Vorherige Etappe' })).toHaveCount(0)
   // The likely modes first; the unclear ones explained; OK is the primary action.
   await expect(modes.locator('.mode-choice').nth(0)).toContainText('Zu Fuß')

@@ -290,7 +290,9 @@ test('several days without ways in a row: one card, confirmed in one go, or open
     await expect(dayGroup(page, label).getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
   }
   // Each mark can still be taken back by itself.
-  await dayGroup(page, 'Vorgestern').getByRole('button', { name: 'Rückgängig: An dem Tag gab es Wege' }).click()
+  await dayGroup(page, 'Vorgestern')
+    .getByRole('button', { name: /^Markierung „Tag ohne Wege“ aufheben/ })
+    .click()
   await expect(anyDay(page, 'Vorgestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
   await expect(dayGroup(page, 'Gestern').getByText('Bestätigt: an diesem Tag keine Wege')).toBeVisible()
   if (js) {
@@ -309,7 +311,7 @@ test('report a way: reasons required, then reported; every participant withdraws
   })
   await open(page, '/ways/list/unconfirmed/page/1')
   const work = card(page, 'Arbeit')
-  await work.getByRole('link', { name: /^Melden/ }).click()
+  await work.getByRole('link', { name: /^Fehler melden/ }).click()
   const dialog = js ? page.getByRole('dialog', { name: 'Weg als fehlerhaft melden' }) : page.locator('section#report')
   await expect(dialog).toBeVisible()
   await checkA11y(page)

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { ANSWER_BOUNDS, LIMITS, LIMIT_ERROR, leadingWithin, withinLimit } from './limits'
+import {
+  ANSWER_BOUNDS,
+  LIMITS,
+  LIMIT_ERROR,
+  MANUAL_WAY_HOURS_UNASKED,
+  leadingWithin,
+  wayNeedsDurationConfirmation,
+  withinLimit,
+} from './limits'
 import de from '../../locales/de/errors.json'
 import en from '../../locales/en/errors.json'
 
@@ -56,4 +64,19 @@ describe('leadingWithin: how many leading items fit in a budget', () => {
     [[0, 0, 0], 0, 3],
     [[5, 6], 10, 1],
   ])('%j within %d → %d', (sizes, budget, n) => expect(leadingWithin(sizes, budget)).toBe(n))
+})
+
+describe('a way entered by hand that lasts longer than a day is asked about', () => {
+  const start = new Date('2026-11-12T08:00:00Z')
+  const after = (minutes: number) => new Date(start.getTime() + minutes * 60_000)
+  test.each([
+    ['half an hour', 30, false],
+    ['exactly 24 hours', 24 * 60, false],
+    ['one minute more', 24 * 60 + 1, true],
+    ['14 days and 30 minutes (a start date typed two weeks off)', 14 * 24 * 60 + 30, true],
+    ['end before start (another rule answers it)', -30, false],
+  ])('%s → %s', (_label, minutes, asked) => {
+    expect(MANUAL_WAY_HOURS_UNASKED).toBe(24)
+    expect(wayNeedsDurationConfirmation(start, after(minutes))).toBe(asked)
+  })
 })

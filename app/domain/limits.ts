@@ -66,3 +66,14 @@ export function leadingWithin(sizes: readonly number[], budget: number): number 
   }
   return sizes.length
 }
+
+/**
+ * Hours a way entered by hand may last before the form asks whether it is meant: a date typed one day off makes a way
+ * of days. A longer way is saved only once the participant confirms its duration on the form.
+ */
+export const MANUAL_WAY_HOURS_UNASKED = 24
+
+/** Whether a way entered by hand from `start` to `end` lasts long enough to be asked about. */
+export function wayNeedsDurationConfirmation(start: Date, end: Date): boolean {
+  return end.getTime() - start.getTime() > MANUAL_WAY_HOURS_UNASKED * 3_600_000
+}

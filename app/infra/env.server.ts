@@ -3,11 +3,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
 import { z } from 'zod'
+import type { Locale } from '~/domain/locale'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true')
+
+const DEFAULT_PROJECT_TITLE = 'Wegetagebuch – Mobilitätsstudie'
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,7 +52,12 @@ const EnvSchema = z.object({
     .pipe(z.union([z.literal('').transform(() => undefined), z.string().url()])),
   APP_STORE_URL: z.string().url().default('https://apps.apple.com/app/id0000000000'),
   PLAY_STORE_URL: z.string().url().default('https://play.google.com/store/apps/details?id=org.example.traveldiary'),
-  PROJECT_TITLE: z.string().default('Wegetagebuch – Mobilitätsstudie'),
+  PROJECT_TITLE: z.string().default(DEFAULT_PROJECT_TITLE),
+  // The title in English pages; unset: PROJECT_TITLE (or, while that is the default, its English counterpart).
+  PROJECT_TITLE_EN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   STUDY_TIME_ZONE: z.string().default('Europe/Berlin'),
   TRIPS_PAGE_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
   SERVICE_URL: z
@@ -84,6 +92,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     sessionSecrets,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   }
+}
+
+/** The project's title in a page's (or mail's) language: an English page never carries the German title by default. */
+export function projectTitle(env: Pick<Env, 'PROJECT_TITLE' | 'PROJECT_TITLE_EN'>, locale: Locale): string {
+  if (locale !== 'en_US') return env.PROJECT_TITLE
+  return (
+    env.PROJECT_TITLE_EN ??
+    (env.PROJECT_TITLE === DEFAULT_PROJECT_TITLE ? 'Travel diary – mobility study' : env.PROJECT_TITLE)
+  )
 }
 
 /**

@@ -51,7 +51,16 @@ describe('wayFormSchema', () => {
   })
 
   test.each([
-    ['nothing chosen: every missing field', [], { purposes: 'ways:addWay.fillAll', tfcModes: 'ways:addWay.fillAll' }],
+    [
+      'nothing chosen: every missing field',
+      [],
+      {
+        purposes: 'ways:addWay.fillAll',
+        tfcModes: 'ways:addWay.fillAll',
+        startDate: 'ways:addWay.fillAll',
+        endDate: 'ways:addWay.fillAll',
+      },
+    ],
     [
       'end before start: both times',
       [['endHour', '07']],
@@ -63,11 +72,33 @@ describe('wayFormSchema', () => {
         ['startDate', '2026-11-04'],
         ['endDate', '2026-11-04'],
       ],
-      { startDate: 'ways:noFuture.message', endDate: 'ways:noFuture.message' },
+      { startDate: 'ways:noFuture.start', endDate: 'ways:noFuture.end' },
+    ],
+    [
+      'only the arrival in the future: the arrival alone',
+      [['endDate', '2026-11-04']],
+      { endDate: 'ways:noFuture.end' },
+    ],
+    [
+      'a start date two weeks off: more than a day is asked about',
+      [['startDate', '2026-10-19']],
+      { startDate: 'ways:addWay.tooLong', endDate: 'ways:addWay.tooLong' },
     ],
   ] as [string, [string, string][], Record<string, string>][])('%s', (_label, change, expected) => {
     const entries = change.length ? [...complete.filter(([k]) => !change.some(([c]) => c === k)), ...change] : []
     const errors = errorsOf(entries)
     for (const [field, message] of Object.entries(expected)) expect(errors?.[field]).toEqual([message])
+    for (const field of ['purposes', 'tfcModes', 'startDate', 'endDate'].filter((f) => !(f in expected)))
+      expect(errors?.[field], field).toBeUndefined()
+  })
+
+  test('a way of more than a day, confirmed, is saved as entered', () => {
+    const entries = [
+      ...complete.filter(([k]) => k !== 'startDate'),
+      ['startDate', '2026-10-19'],
+      ['confirmLong', 'yes'],
+    ]
+    const s = parseWithZod(form(entries as [string, string][]), { schema: wayFormSchema(previous, rules) })
+    expect(s.status === 'success' && [s.value.startDate, s.value.confirmLong]).toEqual(['2026-10-19', true])
   })
 })

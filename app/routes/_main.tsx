@@ -5,7 +5,7 @@ import { NavLink, Outlet, Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_main'
 import { layoutData } from '~/lib/layout.server'
-import { CookieBanner, FooterLinks, Logo, LogoutForm, ToastList } from '~/components/layout/Chrome'
+import { CookieBanner, FocusAfterPost, FooterLinks, Logo, LogoutForm, ToastList } from '~/components/layout/Chrome'
 import { Icon } from '~/components/icons/ModeSprite'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,6 +20,26 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (menuRef.current) menuRef.current.open = false
   }, [location.pathname, location.search])
+  // The menu never stays open over the page: Escape closes it (focus back on its toggle), and so does focus moving
+  // out of it (Tab past its last link).
+  useEffect(() => {
+    const menu = menuRef.current
+    if (!menu) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !menu.open) return
+      menu.open = false
+      menu.querySelector('summary')?.focus()
+    }
+    const onFocusOut = (event: FocusEvent) => {
+      if (menu.open && event.relatedTarget instanceof Node && !menu.contains(event.relatedTarget)) menu.open = false
+    }
+    menu.addEventListener('keydown', onKey)
+    menu.addEventListener('focusout', onFocusOut)
+    return () => {
+      menu.removeEventListener('keydown', onKey)
+      menu.removeEventListener('focusout', onFocusOut)
+    }
+  }, [loaderData.user])
   const { t } = useTranslation()
   const { user } = loaderData
   const nav = user
@@ -40,6 +60,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   ]
   return (
     <div className="app-shell">
+      <CookieBanner consent={loaderData.consent} />
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
@@ -97,11 +118,11 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
         )}
       </header>
       <ToastList toasts={loaderData.toasts} />
+      <FocusAfterPost />
       <main id="main" className="app-main">
         <Outlet />
       </main>
       <FooterLinks />
-      <CookieBanner consent={loaderData.consent} />
     </div>
   )
 }

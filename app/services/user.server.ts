@@ -7,6 +7,7 @@ import type { DbOrTx } from '~/db/connect.server'
 import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { oneTimeTokens, sessions, users } from '~/db/schema'
 import { log } from '~/infra/log.server'
+import { projectTitle } from '~/infra/env.server'
 import type { Mail } from '~/infra/mailer.server'
 import { method, ServiceError, type AuthedContext, type Empty, type Service, type ServiceContext } from './core.server'
 import { newPseudonym } from './import.server'
@@ -327,7 +328,7 @@ async function mailExistingAccount(ctx: ServiceContext, user: typeof users.$infe
 }
 
 function mailBase(ctx: ServiceContext, to: string, locale: ServiceContext['locale']) {
-  return { to, locale, publicUrl: ctx.env.publicUrl, projectTitle: ctx.env.PROJECT_TITLE }
+  return { to, locale, publicUrl: ctx.env.publicUrl, projectTitle: projectTitle(ctx.env, locale) }
 }
 
 /**

@@ -37,7 +37,15 @@ export function TextField({
           {hint}
         </p>
       )}
-      <input {...props} key={props.key} autoComplete={autoComplete} defaultValue={defaultValue ?? props.defaultValue} />
+      {/* A page that comes back with this error focuses it (the first error of the page wins, also without JS). */}
+      <input
+        {...props}
+        key={props.key}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue ?? props.defaultValue}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only the answer to a failed post: focus goes to the error
+        autoFocus={errors.length > 0}
+      />
       <p className="field__error" id={errorId} aria-live="polite">
         {errors.map((e) => t(e)).join(' ')}
       </p>
@@ -49,7 +57,8 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   const { t } = useTranslation()
   if (!errors?.length) return null
   return (
-    <div className="notice notice--error" role="alert" id={id}>
+    // eslint-disable-next-line jsx-a11y/no-autofocus -- the answer to a failed post: focus goes to its error
+    <div className="notice notice--error" role="alert" id={id} tabIndex={-1} autoFocus>
       {errors.map((e) => (
         <p key={e}>{t(e, { defaultValue: t('errors:unexpected', { constant: e.replace(/^errors:/, '') }) })}</p>
       ))}

@@ -1,5 +1,6 @@
 // Global elements shared by both layouts: toasts, the cookie banner, footer links, locale switch.
-import { Form, Link, useLocation } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/lib/context.server'
 import { Toasts } from '~/components/ui/Toasts'
@@ -18,6 +19,48 @@ export function ToastList({ toasts }: { toasts: Toast[] }) {
     }
   })
   return <Toasts toasts={messages} dismissLabel={t('toast.close')} />
+}
+
+/** Where the result of a post is on the page: the first error (in an open dialog first), else the message, else the card. */
+function resultOfPost(): HTMLElement | null {
+  for (const scope of ['dialog[open]', 'main']) {
+    const field = document.querySelector<HTMLElement>(
+      `${scope} .field--invalid, ${scope} [aria-invalid="true"], ${scope} .notice--error`,
+    )
+    if (field?.matches('[aria-invalid="true"], .notice--error')) return field
+    if (field) return field.querySelector<HTMLElement>('[aria-invalid="true"], input:not([type="hidden"])') ?? field
+  }
+  const message = document.querySelector<HTMLElement>('.toasts .toast')
+  if (message) return message
+  const hash = decodeURIComponent(window.location.hash.slice(1))
+  return hash ? document.getElementById(hash) : null
+}
+
+/**
+ * After every form post made with JavaScript, focus lands on its result (the first error, the message, or the card the
+ * page went back to) instead of falling to the page's start; the toast and error regions announce it. Without
+ * JavaScript the error fields' autofocus does the same.
+ */
+export function FocusAfterPost() {
+  const navigation = useNavigation()
+  const posted = useRef(false)
+  useEffect(() => {
+    if (navigation.state !== 'idle') {
+      if (navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET') posted.current = true
+      return
+    }
+    if (!posted.current) return
+    posted.current = false
+    // After the dialog that was closed has given focus back to its opener.
+    const timer = window.setTimeout(() => {
+      const target = resultOfPost()
+      if (!target) return
+      if (!target.matches('input, select, textarea, button, a[href], [tabindex]')) target.tabIndex = -1
+      target.focus()
+    }, 0)
+    return () => window.clearTimeout(timer)
+  }, [navigation.state, navigation.formMethod])
+  return null
 }
 
 export function CookieBanner({ consent }: { consent: boolean }) {

@@ -1,4 +1,4 @@
-// The questionnaire flow on a page: one question at a time, Back / Next / Complete the survey as
+// The questionnaire flow on a page: one question at a time, Back / Next / Complete (the survey, or a way's questions) as
 // submit buttons of one plain form (works without JavaScript; the server saves a draft on every Back and Next).
 // "Skip the optional questions" goes on to the next question that needs an answer (shown when that passes over more
 // than the next question).
@@ -157,7 +157,7 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
               </Button>
             ) : view.canComplete ? (
               <Button variant="primary" name="intent" value="complete">
-                {t('flow.complete')}
+                {t(view.scope === 'campaign' ? 'flow.complete' : 'flow.completeWay')}
               </Button>
             ) : (
               <Button variant="primary" name="intent" value="open">

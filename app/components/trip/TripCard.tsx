@@ -89,6 +89,8 @@ export type TripCardProps = {
   from?: ListFilter
   /** The link that opens the mode picker of a leg (the card's modes are tapped to fix them). */
   modeHref?: (legId: number) => string
+  /** The way's day as text: its controls' accessible names carry it, so they differ from other days' ways. */
+  dayText?: string
 }
 
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
@@ -100,11 +102,14 @@ export function TripCardView({
   purposes,
   from,
   modeHref,
+  dayText,
   t,
 }: TripCardProps & { t: TFunction }) {
   const reported = trip.status === 'reported'
   const title = wayTitle(t, { ...trip, times: tripTimeText(trip) })
   const name = title.text
+  // What the card's own controls are named after: the way, its day and (unless the name is the times) its times.
+  const controlName = [name, dayText, title.kind === 'times' ? null : tripTimeText(trip)].filter(Boolean).join(', ')
   const titleId = `trip-${trip.id}-title`
   const time =
     title.kind !== 'times' ? (
@@ -123,7 +128,7 @@ export function TripCardView({
     <Link to={`/ways/edit/${trip.id}`} className="btn btn--ghost btn--small trip-card__action">
       <Icon name="edit" />
       {t('review17.edit')}
-      <span className="visually-hidden">: {name}</span>
+      <span className="visually-hidden">: {controlName}</span>
     </Link>
   ) : null
   // A confirmed way with questions open leads straight to them.
@@ -134,7 +139,7 @@ export function TripCardView({
         className="btn btn--primary btn--small trip-card__action"
       >
         {t('card.questions')}
-        <span className="visually-hidden">: {name}</span>
+        <span className="visually-hidden">: {controlName}</span>
       </Link>
     ) : null
   if (reported && withdraw && trip.canWithdraw !== false) {
@@ -146,7 +151,7 @@ export function TripCardView({
         <button type="submit" className="btn btn--ghost btn--small">
           <Icon name="flag" />
           {t('card.withdraw')}
-          <span className="visually-hidden">: {name}</span>
+          <span className="visually-hidden">: {controlName}</span>
         </button>
       </Form>
     )
@@ -155,7 +160,7 @@ export function TripCardView({
       <Link to={reportHref} className="btn btn--ghost btn--small trip-card__action" preventScrollReset>
         <Icon name="flag" />
         {t('card.report')}
-        <span className="visually-hidden">: {name}</span>
+        <span className="visually-hidden">: {controlName}</span>
       </Link>
     )
   }
@@ -201,7 +206,7 @@ export function TripCardView({
       </ul>
       <div className="trip-card__foot">
         {trip.quick && modeHref ? (
-          <LegModes legs={trip.quick.legs} modeHref={modeHref} label={name} t={t} />
+          <LegModes legs={trip.quick.legs} modeHref={modeHref} label={controlName} t={t} />
         ) : trip.modes.length ? (
           <ul className="trip-card__modes" aria-label={t('card.modes')}>
             {trip.modes.map((m, i) => (
@@ -224,7 +229,7 @@ export function TripCardView({
           quick={trip.quick}
           purposes={purposes ?? []}
           modeHref={modeHref}
-          label={title.kind === 'times' ? name : `${name}, ${tripTimeText(trip)}`}
+          label={controlName}
           t={t}
         />
       ) : null}
@@ -372,13 +377,17 @@ export function NoTripDayCard({
   day,
   state,
   dialogHref,
+  dayText,
   t,
 }: {
   day: string
   state: 'open' | 'confirmed'
   dialogHref: string
+  /** The day as text: the card's controls are named with it (several such days are on one page). */
+  dayText?: string
   t: TFunction
 }) {
+  const dayName = dayText ? <span className="visually-hidden">: {dayText}</span> : null
   if (state === 'confirmed') {
     return (
       <Card className="no-trip-card no-trip-card--confirmed" data-day={day}>
@@ -389,6 +398,7 @@ export function NoTripDayCard({
           <input type="hidden" name="day" value={day} />
           <button type="submit" className="btn btn--ghost btn--small">
             {t('review17.unmark')}
+            {dayName}
           </button>
         </Form>
       </Card>
@@ -398,7 +408,10 @@ export function NoTripDayCard({
     <LinkCard to={dialogHref} className="no-trip-card" data-day={day} preventScrollReset>
       <Icon name="plus" className="no-trip-card__icon" />
       <span className="no-trip-card__text">
-        <span className="no-trip-card__title">{t('noTrips.card')}</span>
+        <span className="no-trip-card__title">
+          {t('noTrips.card')}
+          {dayName}
+        </span>
         <span className="no-trip-card__hint">{t('noTrips.cardHint')}</span>
       </span>
     </LinkCard>

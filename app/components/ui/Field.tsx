@@ -4,6 +4,8 @@ import { cx } from './cx'
 /** Props Field hands to its control. */
 type FieldControlProps = {
   id: string
+  /** Set while the field shows an error: a page that comes back with it focuses its first error, also without JS. */
+  autoFocus?: true
   'aria-describedby'?: string
   'aria-invalid'?: true
 }
@@ -60,7 +62,7 @@ export function Field({ label, hint, error, id: idProp, className, children }: F
       hintId,
       invalid && errorId,
     ),
-    ...(invalid ? { 'aria-invalid': true as const } : {}),
+    ...(invalid ? { 'aria-invalid': true as const, autoFocus: true as const } : {}),
   }
   return (
     <div className={cx('field', invalid && 'field--invalid', className)}>
@@ -110,7 +112,13 @@ export function Fieldset({ legend, hint, error, id: idProp, className, children 
           {hint}
         </p>
       ) : null}
-      <div className="field__error" id={errorId} aria-live="polite">
+      {/* A page that comes back with this error focuses it (tabindex -1), also without JS. */}
+      <div
+        className="field__error"
+        id={errorId}
+        aria-live="polite"
+        {...(invalid ? { tabIndex: -1, autoFocus: true } : {})}
+      >
         {message}
       </div>
       {children}

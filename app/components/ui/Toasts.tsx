@@ -16,8 +16,11 @@ export type ToastsProps = {
 
 /**
  * Fixed toast region. Errors go into a role="alert" group, successes into a role="status" group; both groups
- * are always rendered so that toasts added on the client are announced. Success toasts fade out after 10s. A toast is
- * dismissed by a checkbox toggle in CSS, so it works the same with and without JavaScript.
+ * are always rendered so that toasts added on the client are announced. Every toast stays until the participant
+ * dismisses it or the next page replaces it: a message that fades on a timer is missed by a slow reader. A toast is
+ * dismissed by a checkbox toggle in CSS, so it works the same with and without JavaScript; the dismissed toast's
+ * checkbox goes with it (nothing invisible stays in the tab order). Each toast can take focus (tabindex -1), so the
+ * page can move focus to the result of a post.
  */
 export function Toasts({ toasts, dismissLabel }: ToastsProps) {
   const baseId = useId()
@@ -28,7 +31,7 @@ export function Toasts({ toasts, dismissLabel }: ToastsProps) {
       return (
         <div className="toasts__item" key={index}>
           <input type="checkbox" className="toast__dismiss visually-hidden" id={dismissId} aria-label={dismissLabel} />
-          <div className={cx('toast', `toast--${toast.type}`)}>
+          <div className={cx('toast', `toast--${toast.type}`)} tabIndex={-1}>
             <Icon name={toast.type === 'error' ? 'alert' : 'check'} className="toast__icon" />
             <div className="toast__content">
               <p className="toast__title">{toast.title}</p>

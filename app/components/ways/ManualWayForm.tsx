@@ -184,6 +184,10 @@ function WayForm({ data }: { data: WayFormData }) {
             <Icon name="alert" />
             <div className="notice__body">
               <p>{t(error)}</p>
+              {/* A way of more than a day is saved as entered once the participant says it is meant. */}
+              {error === 'ways:addWay.tooLong' ? (
+                <Choice name="confirmLong" value="yes" label={t('addWay.confirmLong')} />
+              ) : null}
             </div>
           </div>
         ) : null}

@@ -302,6 +302,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                   purposes={loaderData.purposes}
                   from={filter}
                   modeHref={(legId) => modeDialogHref(legId, keep.slice(1))}
+                  dayText={d.date ?? d.label}
                 />
                 {loaderData.modePick?.tripId === trip.id ? (
                   <ModePickDialog
@@ -310,16 +311,6 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                     closeHref={`${here}${keep}#trip-${trip.id}`}
                     wayLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
                     severalHref={`${wayPath(trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${loaderData.modePick.legId}&several=1#modes`}
-                  />
-                ) : null}
-                {loaderData.reportTrip === trip.id ? (
-                  <ReportDialog
-                    open
-                    tripId={trip.id}
-                    reasons={loaderData.reasons}
-                    closeHref={back(`trip-${trip.id}`)}
-                    returnTo={`${listPath(filter, page, trip.id)}#trip-${trip.id}`}
-                    tripLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
                   />
                 ) : null}
               </li>
@@ -331,6 +322,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
               t={t}
               day={d.day}
               state={d.empty}
+              dayText={d.date ?? d.label}
               dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`}
             />
             {loaderData.noTripsDay === d.day ? (
@@ -348,6 +340,23 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
       </section>
     )
   }
+
+  // The report dialog sits before the list: without JS it is the page's first content, so it and its error are on the
+  // first screen wherever its card is; with JS it is a modal <dialog>.
+  const reported = groups
+    .flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
+    .flatMap((d) => d.trips.map((trip) => ({ trip, d })))
+    .find(({ trip }) => trip.id === loaderData.reportTrip)
+  const reportDialog = reported ? (
+    <ReportDialog
+      open
+      tripId={reported.trip.id}
+      reasons={loaderData.reasons}
+      closeHref={back(`trip-${reported.trip.id}`)}
+      returnTo={`${listPath(filter, page, reported.trip.id)}#trip-${reported.trip.id}`}
+      tripLabel={`${wayTitle(t, { ...reported.trip, times: tripTimeText(reported.trip) }).text}, ${reported.d.label}, ${tripTimeText(reported.trip)}`}
+    />
+  ) : null
 
   let body
   if (outOfRange) {
@@ -412,6 +421,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
+      {reportDialog}
       {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}
       {body}
       {!outOfRange ? paginator : null}

@@ -73,7 +73,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     dialog === 'report' && detail.trip.way.allows.report
       ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons
       : []
-  const ends = questionnaireView ? { start: null, end: null } : await wayEndNames(ctx, detail.trip.legs)
+  // Every view of the way names it alike (the questions view too): its ends are named on each of them.
+  const ends = await wayEndNames(ctx, detail.trip.legs)
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
   const listParam = url.searchParams.get('list')
   const from = isListFilter(listParam) ? listParam : 'all'
@@ -146,6 +147,60 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="stack stack--lg">
+      {/* The dialogs come first: without JS an open dialog is the page's first content, so it and its error are on the
+          first screen; with JS it is a modal <dialog> and its place does not matter. */}
+      {editLegs ? (
+        <PurposeDialog
+          open={dialog === 'purpose'}
+          closeHref={selectedLeg ? hrefWith(pathname, search, { dialog: null, several: null, retry: null }) : closeHref}
+          purposes={purposes}
+          chosen={
+            selectedLeg
+              ? selectedLeg.tripPurposes.map((p) => p.id)
+              : [...new Set(trip.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))]
+          }
+          leg={selectedLeg ? { id: selectedLeg.id, n: legIndex + 1 } : null}
+          version={trip.version}
+          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'purpose') }}
+          retry={retry?.map(Number).filter((n) => purposes.some((p) => p.id === n)) || null}
+          lastResult={replyFor(actionData, 'set-purposes', 'set-leg-purposes')}
+        />
+      ) : null}
+      {editLegs && selectedLeg ? (
+        <DeleteLegDialog
+          open={dialog === 'delete-leg'}
+          closeHref={closeHref}
+          leg={selectedLeg}
+          n={legIndex + 1}
+          version={trip.version}
+        />
+      ) : null}
+      {editModes && selectedLeg ? (
+        <ModesDialog
+          open={dialog === 'modes'}
+          closeHref={closeHref}
+          leg={selectedLeg}
+          index={legIndex}
+          count={trip.legs.length}
+          version={trip.version}
+          reportHref={reportDialogHref(trip.id, location.search)}
+          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'modes') }}
+          retry={retry?.filter(isTrafficMode) || null}
+          lastResult={replyFor(actionData, 'set-leg-modes')}
+        />
+      ) : null}
+      {allows.confirm ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
+      {editable ? <DeleteWayDialog open={dialog === 'delete'} closeHref={closeHref} version={trip.version} /> : null}
+      {allows.report ? (
+        <ReportDialog
+          tripId={trip.id}
+          reasons={reasons}
+          open={dialog === 'report'}
+          closeHref={hrefWith(pathname, search, { dialog: null, trip: null })}
+          returnTo={REPORT_FALLBACK}
+          tripLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
+        />
+      ) : null}
       <div className="trip-detail">
         <PageTitle>{`${title} – ${dateOf(trip.startTime)}`}</PageTitle>
         <header className="trip-detail__header">
@@ -285,60 +340,6 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
-
-      {/* The dialogs sit outside the grid: without JS they are sections below the page (links jump to them). */}
-      {editLegs ? (
-        <PurposeDialog
-          open={dialog === 'purpose'}
-          closeHref={selectedLeg ? hrefWith(pathname, search, { dialog: null, several: null, retry: null }) : closeHref}
-          purposes={purposes}
-          chosen={
-            selectedLeg
-              ? selectedLeg.tripPurposes.map((p) => p.id)
-              : [...new Set(trip.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))]
-          }
-          leg={selectedLeg ? { id: selectedLeg.id, n: legIndex + 1 } : null}
-          version={trip.version}
-          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'purpose') }}
-          retry={retry?.map(Number).filter((n) => purposes.some((p) => p.id === n)) || null}
-          lastResult={replyFor(actionData, 'set-purposes', 'set-leg-purposes')}
-        />
-      ) : null}
-      {editLegs && selectedLeg ? (
-        <DeleteLegDialog
-          open={dialog === 'delete-leg'}
-          closeHref={closeHref}
-          leg={selectedLeg}
-          n={legIndex + 1}
-          version={trip.version}
-        />
-      ) : null}
-      {editModes && selectedLeg ? (
-        <ModesDialog
-          open={dialog === 'modes'}
-          closeHref={closeHref}
-          leg={selectedLeg}
-          index={legIndex}
-          count={trip.legs.length}
-          version={trip.version}
-          reportHref={reportDialogHref(trip.id, location.search)}
-          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'modes') }}
-          retry={retry?.filter(isTrafficMode) || null}
-          lastResult={replyFor(actionData, 'set-leg-modes')}
-        />
-      ) : null}
-      {allows.confirm ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
-      {editable ? <DeleteWayDialog open={dialog === 'delete'} closeHref={closeHref} version={trip.version} /> : null}
-      {allows.report ? (
-        <ReportDialog
-          tripId={trip.id}
-          reasons={reasons}
-          open={dialog === 'report'}
-          closeHref={hrefWith(pathname, search, { dialog: 'modes', trip: null }, 'modes')}
-          returnTo={REPORT_FALLBACK}
-          tripLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
-        />
-      ) : null}
     </div>
   )
 }

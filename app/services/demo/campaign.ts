@@ -404,38 +404,38 @@ const ADDRESS = '<address>Institut für Mobilitätsforschung<br>Musterstraße 1<
 
 const FAQ: [question: T, answer: T][] = [
   [
-    t('Wie werden meine Wege erfasst?', 'How are my trips recorded?'),
+    t('Wie werden meine Wege erfasst?', 'How are my ways recorded?'),
     t(
       '<p>Die Begleit-App zeichnet Ihre Wege im Hintergrund auf und erkennt die Verkehrsmittel automatisch. Im Wegetagebuch sehen Sie die erkannten Wege und können sie prüfen.</p>',
-      '<p>The companion app records your trips in the background and detects the modes of transport automatically. The travel diary shows the detected trips so you can check them.</p>',
+      '<p>The companion app records your ways in the background and detects the traffic modes automatically. The travel diary shows the detected ways so you can check them.</p>',
     ),
   ],
   [
-    t('Was bedeutet „Weg bestätigen“?', 'What does “confirm a trip” mean?'),
+    t('Was bedeutet „Weg bestätigen“?', 'What does “Confirm way” mean?'),
     t(
       '<p>Sie geben den <strong>Zweck</strong> des Weges an, prüfen die <strong>Verkehrsmittel</strong> jeder Etappe und bestätigen den Weg. Danach kann er nicht mehr geändert werden.</p>',
-      '<p>You give the trip’s <strong>purpose</strong>, check the <strong>modes of transport</strong> of each leg and confirm the trip. After that it can no longer be changed.</p>',
+      '<p>You give the way’s <strong>purpose</strong>, check the <strong>traffic mode</strong> of each leg and confirm the way. After that it can no longer be changed.</p>',
     ),
   ],
   [
-    t('Ein Weg wurde falsch erkannt. Was kann ich tun?', 'A trip was detected wrongly. What can I do?'),
+    t('Ein Weg wurde falsch erkannt. Was kann ich tun?', 'A way was detected wrongly. What can I do?'),
     t(
-      '<p>Öffnen Sie den Weg und wählen Sie <em>Fehler melden</em>. Geben Sie an, was nicht stimmt, z. B. „Zwei Wege zusammengefasst“. Wir prüfen gemeldete Wege gesondert.</p>',
-      '<p>Open the trip and choose <em>Report a problem</em>. Tell us what is wrong, e.g. “Two ways merged”. We review reported trips separately.</p>',
+      '<p>Tippen Sie auf der Karte des Weges in der Liste oder auf seiner Seite auf <em>Fehler melden</em> und wählen Sie, was nicht stimmt, z. B. „Zwei Wege zusammengefasst“. Wir prüfen gemeldete Wege gesondert.</p>',
+      '<p>On the way’s card in the list, or on its page, tap <em>Report a problem</em> and choose what is wrong, e.g. “Two ways merged”. We review reported ways separately.</p>',
     ),
   ],
   [
     t('Was passiert mit meinen Daten?', 'What happens to my data?'),
     t(
       '<p>Ihre Wege werden nur für diese Studie und nur unter einem Pseudonym ausgewertet. Einzelheiten finden Sie in der <a href="/help/privacy">Datenschutzerklärung</a>.</p>',
-      '<p>Your trips are analysed for this study only and only under a pseudonym. See the <a href="/help/privacy">privacy policy</a> for details.</p>',
+      '<p>Your ways are analysed for this study only and only under a pseudonym. See the <a href="/help/privacy">privacy policy</a> for details.</p>',
     ),
   ],
   [
-    t('Was mache ich an einem Tag ohne Wege?', 'What do I do on a day without any trips?'),
+    t('Was mache ich an einem Tag ohne Wege?', 'What do I do on a day without any ways?'),
     t(
       '<p>Bestätigen Sie den Tag als <strong>Tag ohne Wege</strong>. So wissen wir, dass keine Aufzeichnung fehlt.</p>',
-      '<p>Confirm the day as a <strong>day without trips</strong>. That way we know no recording is missing.</p>',
+      '<p>Confirm the day as a <strong>day without ways</strong>. That way we know no recording is missing.</p>',
     ),
   ],
 ]

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Icon } from '~/components/icons/ModeSprite'
 import { ButtonLink, Notice, buttonClass, cx } from '~/components/ui'
 import { Step } from '~/domain/steps'
+import { reportDialogHref } from '~/components/trip/ReportDialog'
 import { SubmitButton, hrefWith, type DetailTrip } from './shared'
 
 /** The step bar; while the purpose can still be changed, its first step is a link to the purpose picker. */
@@ -123,6 +124,16 @@ export function StepBody({
         </ButtonLink>
       ) : null}
       {trip.creationType === 'CREATED_MANUALLY' ? <p className="text-small text-muted">{t('detail.manual')}</p> : null}
+      {/* Until the way is confirmed, every step offers to report it (the same dialog as on the list's card). */}
+      {allows.report ? (
+        <p className="trip-step__report text-small">
+          {t('dialogs.modes.reportHint')}{' '}
+          <Link to={reportDialogHref(trip.id, search.toString())} preventScrollReset>
+            <Icon name="flag" />
+            {t('dialogs.modes.report')}
+          </Link>
+        </p>
+      ) : null}
     </div>
   )
 }
