@@ -536,9 +536,14 @@ async function parseTripsFile(raw: unknown): Promise<{ trips: TripFile[]; notes:
 
 /** Ways checked between two chances for the server to answer other requests. */
 const IMPORT_CHECK_SLICE = 500
-/** Ways written in one transaction, at most, and for at most this long: other requests get the database between. */
-const IMPORT_BATCH_WAYS = 200
-const IMPORT_BATCH_MS = 100
+/**
+ * Ways written in one transaction, at most, and for at most this long: other requests get the database between
+ * batches, and the event loop every IMPORT_YIELD_MS within one (a request that needs no database is answered at once).
+ * Fewer, longer batches spare the embedded database a flush per commit.
+ */
+const IMPORT_BATCH_WAYS = 1000
+const IMPORT_BATCH_MS = 500
+const IMPORT_YIELD_MS = 50
 
 /** Lets the event loop run whatever waits (other requests) before going on. */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -567,12 +572,17 @@ export async function importTrips(
       const started = Date.now()
       const batch = await transaction(db, opts.dryRun, async (tx) => {
         const done = { ids: [] as number[], cleared: [] as (typeof zeroTripDays.$inferSelect)[], legs: 0 }
+        let yielded = started
         for (let t = tripIds.length; t < file.length && done.ids.length < IMPORT_BATCH_WAYS; t++) {
           const written = await insertTrip(tx, user.id, file[t], timeZone, purposeNames)
           done.ids.push(written.id)
           done.cleared.push(...written.cleared)
           done.legs += file[t].legs.length
           if (Date.now() - started > IMPORT_BATCH_MS) break
+          if (Date.now() - yielded > IMPORT_YIELD_MS) {
+            await yieldToRequests()
+            yielded = Date.now()
+          }
         }
         return done
       })

@@ -342,6 +342,7 @@ describe('importTrips of a big file', { timeout: 240_000 }, () => {
         ],
       }
     })
+  // More than one batch's worth (at most 1,000 ways a batch), so every test below spans batches.
   const userId = async () => (await db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL)))[0].id
 
   test('a batch that fails takes the earlier batches back: no way stays, the no-trip mark it cleared is back', async () => {
@@ -354,8 +355,8 @@ describe('importTrips of a big file', { timeout: 240_000 }, () => {
       sql`create trigger refuse_marked_way before insert on trips for each row execute function refuse_marked_way()`,
     )
     try {
-      const file = ways(450)
-      file[449]!.objId = 'refused'
+      const file = ways(1100)
+      file[1099]!.objId = 'refused'
       const before = await rowCounts(db)
       const progress: number[] = []
       const error = await importTrips(
@@ -396,7 +397,7 @@ describe('importTrips of a big file', { timeout: 240_000 }, () => {
   test('while a big file is written, other requests get the database and the event loop', async () => {
     const uid = await userId()
     let finished = false
-    const importing = importTrips(db, { email: EMAIL, trips: ways(500) }).then((r) => {
+    const importing = importTrips(db, { email: EMAIL, trips: ways(1100) }).then((r) => {
       finished = true
       return r
     })
@@ -408,8 +409,8 @@ describe('importTrips of a big file', { timeout: 240_000 }, () => {
     const result = await importing
     expect(n).toBeGreaterThan(0)
     expect({ timerDuringImport, queryDuringImport }).toEqual({ timerDuringImport: true, queryDuringImport: true })
-    expect(result.tripIds).toHaveLength(500)
-    expect((await db.select({ n: count() }).from(trips).where(eq(trips.userId, uid)))[0].n).toBeGreaterThanOrEqual(500)
+    expect(result.tripIds).toHaveLength(1100)
+    expect((await db.select({ n: count() }).from(trips).where(eq(trips.userId, uid)))[0].n).toBeGreaterThanOrEqual(1100)
     await db.delete(trips).where(inArray(trips.id, result.tripIds))
   })
 })

@@ -13,7 +13,7 @@ export const PENDING_POST_MAX_AGE_MS = 7 * 24 * 3600 * 1000
 /** A participant's kept posts: the newest this many… */
 export const PENDING_POSTS_PER_USER = 5
 /** …within this many characters of form data together. */
-export const PENDING_POST_BYTES_PER_USER = 2 * 1024 * 1024
+const PENDING_POST_BYTES_PER_USER = 2 * 1024 * 1024
 /** Everyone's kept posts together: the newest within this many characters. */
 export const PENDING_POST_BYTES_TOTAL = 64 * 1024 * 1024
 
