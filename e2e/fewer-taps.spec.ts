@@ -229,11 +229,11 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
   js,
 }) => {
   test.setTimeout(600_000)
-  // Days 0 and -2 … -7 hold the ways (4 or 5 a day); yesterday has none. Every sixth way was recorded as by car but
-  // was by bus; every third starts and ends away from the saved places (no suggestion: its purpose is chosen).
+  // Days 0 and -2 … -7 hold the ways (4 or 5 a day); yesterday has none. Every fifth way (6 of them) was recorded as by car
+  // but was by bus; every third starts and ends away from the saved places (no suggestion: its purpose is chosen).
   const days = [0, -2, -3, -4, -5, -6, -7].map((o) => day(o))
   const ways = Array.from({ length: 30 }, (_, i) =>
-    weekWay(days[i % days.length]!, 7 + Math.floor(i / days.length) * 3, i % 6 === 5 ? 'CAR' : 'WALK', i % 3 === 2),
+    weekWay(days[i % days.length]!, 7 + Math.floor(i / days.length) * 3, i % 5 === 4 ? 'CAR' : 'WALK', i % 3 === 2),
   )
   const earlier = recordedWay(
     [{ tfcModes: ['WALK'], tripPurposes: [1] }],
@@ -245,7 +245,7 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
   await page.goto('/ways/list/all/page/1')
   await acceptCookies(page)
   const taps = new Taps()
-  const spent = { fixes: 0, confirms: 0, day: 0 }
+  const spent = { fixed: 0, fixes: 0, confirms: 0, day: 0 }
   // The empty day: its card, then "not travelling".
   const before = taps.count
   await taps.click(page.locator(`#day-${day(-1)}`).getByRole('link', { name: /Keine Wege erfasst/ }))
@@ -266,6 +266,7 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
       await expect(page).not.toHaveURL(/dialog=mode/)
       await expect(card(page, id).locator('.trip-card__mode')).toHaveText([/^Bus/])
       spent.fixes += taps.count - start
+      spent.fixed++
     }
     const confirmStart = taps.count
     const select = card(page, id).getByRole('combobox', { name: 'Zweck' })
@@ -279,6 +280,7 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
     `taps for the week (${js ? 'js' : 'nojs'}): ${taps.count} (target 70, was 122): ` +
       `6 mode fixes ${spent.fixes}, 30 confirmations ${spent.confirms}, the empty day ${spent.day}`,
   )
+  expect(spent.fixed, 'ways whose mode was fixed').toBe(6)
   expect(spent.fixes, 'taps for 6 mode fixes').toBeLessThanOrEqual(18)
   expect(taps.count, 'taps for the week').toBeLessThanOrEqual(70)
   await context.close()
