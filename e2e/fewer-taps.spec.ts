@@ -148,7 +148,7 @@ test('a 3-leg way with one mode corrected is confirmed and its 12 questions answ
   // Leg 2 was by bus, not on foot: tap its mode on the card, pick Bus (saved at once).
   await taps.click(way.getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ }))
   await taps.click(page.locator('#mode').getByRole('button', { name: 'Bus' }))
-  await expect(page).not.toHaveURL(/dialog=mode/)
+  await expect(page).not.toHaveURL(/dialog=mode/, { timeout: 30_000 })
   await expect(page.getByText('Etappe aktualisiert.')).toBeVisible()
   await expect(card(page, id).locator('.trip-card__mode')).toHaveText([/Zu Fuß/, /Bus/, /Zu Fuß/])
   // The purpose and confirmed, on the card.
@@ -190,7 +190,7 @@ test('a wrong mode on a one-leg way is fixed from the list in at most 3 taps, re
   await taps.click(card(page, id).getByRole('link', { name: /Bahn.*Verkehrsmittel ändern/ }))
   await expect(page.locator('#mode')).toBeVisible()
   await taps.click(page.locator('#mode').getByRole('button', { name: 'Bus' }))
-  await expect(page).not.toHaveURL(/dialog=mode/)
+  await expect(page).not.toHaveURL(/dialog=mode/, { timeout: 30_000 })
   await expect(page.getByText('Etappe aktualisiert.')).toBeVisible()
   console.log(`taps for a mode fix (${js ? 'js' : 'nojs'}): ${taps.count} (target 3, was 11)`)
   expect(taps.count, 'taps to fix a mode from the list').toBeLessThanOrEqual(3)
@@ -263,7 +263,7 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
     if ((await way.locator('.trip-card__mode').innerText()).includes('Auto')) {
       await taps.click(way.getByRole('link', { name: /Verkehrsmittel ändern/ }))
       await taps.click(page.locator('#mode').getByRole('button', { name: 'Bus' }))
-      await expect(page).not.toHaveURL(/dialog=mode/)
+      await expect(page).not.toHaveURL(/dialog=mode/, { timeout: 30_000 })
       await expect(card(page, id).locator('.trip-card__mode')).toHaveText([/^Bus/])
       spent.fixes += taps.count - start
       spent.fixed++
