@@ -66,7 +66,7 @@ test('a one-leg way with the right mode is confirmed from the list in at most 3 
   await expect(page.getByText('Weg bestätigt.')).toBeVisible()
   if (js) {
     // The card leaves the "unconfirmed" tab; the document stayed (no page load).
-    await expect(card(page, id)).toHaveCount(0)
+    await expect(card(page, id)).toHaveCount(0, { timeout: 30_000 })
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
   }
   await expect(page.locator('.review-progress__text')).toHaveText(/^1 von 1 Weg bestätigt/)
@@ -272,7 +272,7 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
     const select = card(page, id).getByRole('combobox', { name: 'Zweck' })
     if (!(await select.inputValue())) await taps.choose(select, 'Einkauf')
     await taps.click(card(page, id).getByRole('button', { name: 'Bestätigen' }))
-    await expect(card(page, id)).toHaveCount(0)
+    await expect(card(page, id)).toHaveCount(0, { timeout: 30_000 })
     spent.confirms += taps.count - confirmStart
   }
   await expect(page.locator('article[data-trip-id]')).toHaveCount(0)
