@@ -64,7 +64,7 @@ test('confirming on the card keeps the legs’ purposes and asks for an unknown 
   await expect(way).toContainText('Welches Verkehrsmittel auf Etappe 1?')
   await way.getByRole('link', { name: /Verkehrsmittel wählen/ }).click()
   await page.locator('#mode').getByRole('button', { name: 'Bahn' }).click()
-  await expect(page).not.toHaveURL(/dialog=mode/)
+  await expect(page).not.toHaveURL(/dialog=mode/, { timeout: 30_000 })
   // The modes come before the confirm button; the chosen purpose fills only the leg without one.
   await expect(card(page, id).locator('.trip-card__mode')).toHaveText([/^Bahn/, /^Zu Fuß/])
   const select = card(page, id).getByRole('combobox', { name: /Zweck für die Etappen ohne Zweck/ })
@@ -105,7 +105,7 @@ test('a post from another tab’s old version says so, keeps the choice, and app
     .getByRole('link', { name: /Verkehrsmittel ändern/ })
     .click()
   await page.locator('#mode').getByRole('button', { name: 'Bus' }).click()
-  await expect(page).not.toHaveURL(/dialog=mode/)
+  await expect(page).not.toHaveURL(/dialog=mode/, { timeout: 30_000 })
   await other.locator('#mode').getByRole('button', { name: 'Bahn' }).click()
   // Not saved, and said so: the picker again, Bus marked as stored, Bahn offered for one tap.
   await expect(other).toHaveURL(/retry=PUBLIC_TRANSPORT_TRAIN/, { timeout: 30_000 })
