@@ -22,7 +22,7 @@
 // copyLeg, copyTrip and deleteLegs are not idempotent, so a second submit with the same version is refused
 // (copyTrip bumps the source's version for that reason). Every write runs in one transaction with the trip row
 // locked (SELECT … FOR UPDATE), so two concurrent writes are serialised and the second sees the new version.
-import { and, asc, count, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { legs, trips } from '~/db/schema'
