@@ -21,7 +21,7 @@ let unassigned: ServiceContext
 const seen: { url: URL; userAgent: string | null }[] = []
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
   database = await testDatabase()
   const [c] = await database.db
     .insert(campaigns)

@@ -17,7 +17,7 @@ const home = { lat: 52.54, lon: 13.42 }
 const street = { lat: 52.5, lon: 13.3 }
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
   database = await testDatabase()
   const [c] = await database.db
     .insert(campaigns)

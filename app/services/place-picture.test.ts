@@ -24,7 +24,7 @@ let other: ServiceContext
 let homeId: number
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
   database = await testDatabase()
   const [c] = await database.db
     .insert(campaigns)
