@@ -17,13 +17,12 @@ import {
   tripPurposes,
   trips,
   users,
-  type LatLon,
   type LocalizedText,
 } from '~/db/schema'
 import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { fileTimeToDate, parseFileTime } from '~/domain/fileTime'
 import { tripName } from '~/domain/tripName'
-import { distanceM } from '~/domain/geometry'
+import { pathLength } from '~/domain/geometry'
 import { localized } from './info.server'
 import { hashPassword } from './password.server'
 import { forgetImported } from './import-cache.server'
@@ -481,12 +480,6 @@ function idsInDefinition(definition: unknown): string[] {
 // Trips
 
 /** Length of a polyline in metres. */
-export function pathLength(geom: LatLon[]): number {
-  let sum = 0
-  for (let i = 1; i < geom.length; i++) sum += distanceM(geom[i - 1], geom[i])
-  return sum
-}
-
 export interface TripsImportResult {
   /** The new ways' ids (in a dry run: the ids they would have had). */
   tripIds: number[]
