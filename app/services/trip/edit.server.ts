@@ -59,7 +59,7 @@ import {
   type TripRow,
 } from './model.server'
 
-const zVersion = z.coerce.number().int().nonnegative().optional()
+export const zVersion = z.coerce.number().int().nonnegative().optional()
 const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
 /** A mode as a constant or as { constant, name }. */
 const zMode = z
@@ -74,22 +74,22 @@ const zPurpose = z
 // Shared helpers
 
 /** The way's state (domain/wayState.ts) from its stored row and legs. */
-function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
+export function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
   return wayState(wayFacts(trip, legRows))
 }
 
 /** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) an action the way's state does not allow. */
-function assertAllows(state: WayState, action: WayAction) {
+export function assertAllows(state: WayState, action: WayAction) {
   if (!state.allows[action]) throw new ServiceError(refusal(state.state))
 }
 
 /** Refuses with the cap's error (and its number) when one more would exceed it. */
-function assertWithin(name: LimitName, existing: number) {
+export function assertWithin(name: LimitName, existing: number) {
   if (!withinLimit(name, existing)) throw new ServiceError(LIMIT_ERROR[name], { max: LIMITS[name] })
 }
 
 /** How many ways the participant has starting on the day (study time zone) of `at`. */
-async function waysOnDayOf(db: DbOrTx, userId: number, at: Date, timeZone: string): Promise<number> {
+export async function waysOnDayOf(db: DbOrTx, userId: number, at: Date, timeZone: string): Promise<number> {
   const { start, end } = dayRangeUtc(dayInZone(at, timeZone), timeZone)
   const [row] = await db
     .select({ n: count() })
@@ -98,7 +98,7 @@ async function waysOnDayOf(db: DbOrTx, userId: number, at: Date, timeZone: strin
   return row?.n ?? 0
 }
 
-async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
+export async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
   return db.select().from(legs).where(eq(legs.tripId, tripId)).orderBy(asc(legs.idx), asc(legs.id))
 }
 
@@ -117,12 +117,12 @@ async function lockOwnLeg(tx: DbOrTx, userId: number, legId: number) {
   return { trip, legRows, leg }
 }
 
-async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
+export async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
   const trip = await ownTripRow(tx, userId, tripId, { forUpdate: true })
   return { trip, legRows: await legRowsOf(tx, trip.id) }
 }
 
-function assertVersion(trip: TripRow, version: number | undefined) {
+export function assertVersion(trip: TripRow, version: number | undefined) {
   if (version !== undefined && version !== trip.version)
     throw new ServiceError('TRIP_CHANGED', { version: trip.version })
 }
