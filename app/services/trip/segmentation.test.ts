@@ -4,11 +4,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
+import { asSessionUser, memoryMailer, serviceContext, testDatabase, testEnv } from '../../../tests/db'
 import { constantOf } from '../../../tests/service-error'
 import type { Database, Db } from '~/db/connect.server'
 import { answers, legs, questionnaireDrafts, trips, wayEdits } from '~/db/schema'
 import type { AuthedContext } from '../core.server'
+import { dispatch } from '../dispatch.server'
 import { createUser, importCampaign, importTrips } from '../import.server'
 import { tripService } from '../trip.server'
 
@@ -334,5 +335,44 @@ describe('undo keeps what was answered', () => {
     expect(await db.select().from(questionnaireDrafts).where(eq(questionnaireDrafts.userId, me.user.id))).toEqual(
       kept.drafts,
     )
+  })
+})
+
+describe('HTTP API', () => {
+  test('trip.splitTrip, trip.mergeTrips and trip.revertEdit answer as the contract says', async () => {
+    const app = { env: testEnv(), database, mailer: memoryMailer() }
+    const call = async (methodName: string, params: Record<string, unknown>) =>
+      (
+        await dispatch(app, JSON.stringify({ serviceName: 'trip', methodName, params }), {
+          clientIp: '127.0.0.1',
+        })
+      ).body.return as Record<string, unknown>
+    const login = await dispatch(
+      app,
+      JSON.stringify({ serviceName: 'user', methodName: 'login', params: { idStr: meEmail, password: 'secret' } }),
+      { clientIp: '127.0.0.1' },
+    )
+    const session = (login.body.return as { session: string }).session
+    const start = nextDay()
+    const a = await way(start, [{}, { points: 3 }])
+    const b = await way(later(start, 40), [{}])
+    const [, leg] = await legsOfWay(a)
+
+    const split = await call('splitTrip', { session, id: a, legId: leg.id, pointIdx: 1 })
+    const [first, second] = split.trps as { id: number; legs: unknown[] }[]
+    expect([first.id, first.legs.length, second.legs.length]).toEqual([a, 2, 1])
+    expect(await call('mergeTrips', { session, ids: [a, b] })).toEqual({
+      errs: [expect.objectContaining({ constant: 'NOT_ADJACENT' })],
+    })
+    const merged = await call('mergeTrips', { session, ids: [second.id, b] })
+    expect((merged.trp as { id: number; legs: unknown[] }).legs).toHaveLength(2)
+    const undone = await call('revertEdit', { session, id: second.id })
+    expect((undone.trps as { id: number }[]).map((t) => t.id)).toEqual([second.id, b])
+    expect(await call('splitTrip', { session, id: a, legId: leg.id, pointIdx: 0 })).toEqual({
+      errs: [expect.objectContaining({ constant: 'INVALID_PARAMS' })],
+    })
+    expect(await call('revertEdit', { session, id: b })).toEqual({
+      errs: [expect.objectContaining({ constant: 'NOTHING_TO_REVERT' })],
+    })
   })
 })
