@@ -16,7 +16,9 @@ import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { answers, legs, questionnaireCompletions, questionnaireDrafts, trips, wayEdits } from '~/db/schema'
 import { LIMIT_ERROR, LIMITS, withinLimit } from '~/domain/limits'
-import { splitTrackAt } from '~/domain/segmentation'
+import { cutCandidates, splitTrackAt, timeAtPoint } from '~/domain/segmentation'
+import { formatDayTime } from '~/domain/time'
+import { pointNames } from '../place-names.server'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
 import {
@@ -32,6 +34,7 @@ import {
 import {
   catalogues,
   clearNoTripMark,
+  legsOf,
   ownTrip,
   refreshTrip,
   type LegRow,
@@ -380,4 +383,85 @@ export async function neighbours(
     .orderBy(trips.startTime, trips.id)
     .limit(1)
   return { previous: previous?.id ?? null, next: next?.id ?? null }
+}
+
+/** How many points of a leg the page offers as cuts when no map can be tapped. */
+const CUTS_OFFERED = 24
+
+export interface CutPoint {
+  idx: number
+  /** 'HH:mm' in the study's time zone. */
+  time: string
+  /** The saved place or street there, when known. */
+  name: string | null
+  paused: boolean
+}
+
+export interface SegmentationView {
+  /** What undoing would take back now (null: nothing, or a result can no longer be changed). */
+  undo: 'split' | 'merge' | null
+  /** The ways just before and after that can be merged with this one. */
+  mergePrevious: { id: number; version: number } | null
+  mergeNext: { id: number; version: number } | null
+  /** The points offered to cut leg `legId` at (the split dialog with a leg chosen). */
+  cuts: { legId: number; points: CutPoint[] } | null
+}
+
+/** Ways of the caller whose state allows `action`, by id (with their versions). */
+async function allowing(db: DbOrTx, userId: number, ids: number[], action: 'merge' | 'revertEdit') {
+  if (!ids.length) return new Map<number, number>()
+  const rows = await db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.userId, userId), inArray(trips.id, ids)))
+  const legRows = await legsOf(db, ids, { geom: false })
+  return new Map(
+    rows.filter((t) => stateOf(t, legRows.get(t.id) ?? []).allows[action]).map((t) => [t.id, t.version] as const),
+  )
+}
+
+/** What the way's page offers to correct the way's segmentation (the page's view, not a service method). */
+export async function segmentationView(
+  ctx: AuthedContext,
+  trip: TripDto,
+  cutLegId: number | null,
+): Promise<SegmentationView> {
+  const userId = ctx.user.id
+  const edit = await revertibleEdit(ctx.db, userId, trip.id)
+  const undoable = edit && (await allowing(ctx.db, userId, edit.afterIds, 'revertEdit')).size === edit.afterIds.length
+  const near = trip.way.allows.merge
+    ? await neighbours(ctx.db, userId, { id: trip.id, startTime: new Date(trip.start) })
+    : { previous: null, next: null }
+  const mergeable = await allowing(
+    ctx.db,
+    userId,
+    [near.previous, near.next].filter((id) => id !== null),
+    'merge',
+  )
+  const pick = (id: number | null) => (id !== null && mergeable.has(id) ? { id, version: mergeable.get(id)! } : null)
+  const leg = trip.way.allows.split ? trip.legs.find((l) => l.id === cutLegId) : undefined
+  let cuts: SegmentationView['cuts'] = null
+  if (leg) {
+    const track = { start: new Date(leg.start), end: new Date(leg.end), geom: leg.geom }
+    const offered = cutCandidates(leg.geom, CUTS_OFFERED)
+    const names = await pointNames(
+      ctx,
+      offered.map((c) => leg.geom[c.idx]),
+    )
+    cuts = {
+      legId: leg.id,
+      points: offered.map((c, i) => ({
+        idx: c.idx,
+        time: formatDayTime(timeAtPoint(track, c.idx), ctx.env.STUDY_TIME_ZONE).slice(11, 16),
+        name: names[i]?.name ?? null,
+        paused: c.paused,
+      })),
+    }
+  }
+  return {
+    undo: undoable ? (edit.kind as 'split' | 'merge') : null,
+    mergePrevious: pick(near.previous),
+    mergeNext: pick(near.next),
+    cuts,
+  }
 }
