@@ -153,7 +153,7 @@ describe('studyStatus', () => {
     const s = await studyStatus(db, { campaignId, now: later(10), inactiveDays: 3 })
     const csv = statusCsv(s, { withIdentity: false, timeZone: TZ }).split('\r\n')
     expect(csv[0]).toBe(
-      'participant,ways_recorded,confirmed,reported,waiting,open_questionnaires,days_without_trips,last_activity,days_inactive',
+      'participant,ways_recorded,confirmed,reported,waiting,open_questionnaires,days_without_trips,last_activity,days_inactive,splits,merges',
     )
     expect(csv).toHaveLength(3 + 2 + 1) // header, three participants, the study row, the final empty string
     expect(csv[4]).toBe('(study),6,1,1,4,3,1,,')
