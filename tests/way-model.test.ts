@@ -1,14 +1,18 @@
 // Model-based test of the review loop: random sequences of what a participant (web forms) and the companion app (HTTP
 // API) can call — updateLeg on single legs (with validationStatus true, as the app always sends it), setTripPurposes,
 // deleteLegs, copyLeg, copyTrip, confirmTrip, completeTrip, reports and withdrawals, no-trip days, manual add and
-// edit with current and stale versions — against the real services on PGlite. After every step:
+// edit with current and stale versions, splitting a way (between legs or inside a leg), merging it with its neighbour
+// and undoing either — against the real services on PGlite. After every step:
 // - the services agree with the state machine: an action the way's state allows is never refused for its state
 //   (WRONG_STEP, TRIP_CONFIRMED, TRIP_REPORTED), one it does not allow is refused;
 // - a refused call changes nothing; a dialog saved without a change changes nothing (not even the version);
 // - a confirmed way never changes (purposes, modes, legs);
 // - list (getTrips), detail (tripDetail) and API (getTrip) give the same status and step;
 // - a successful change keeps exactly what was sent (nothing dropped);
-// - a day is never both marked as without ways and with ways.
+// - a day is never both marked as without ways and with ways;
+// - nothing recorded is lost: a split's two ways hold the way's points (the cut point in both), a merged way those
+//   of both ways;
+// - an undo restores exactly the ways its split or merge replaced (ids, legs, purposes, modes; the version moves on).
 // At the end of every run each way is finished by following only offered actions (withdraw a report, set the
 // purposes, confirm): it must reach a confirmed state. The seed is printed by fast-check on failure
 // (reproduce with WAY_MODEL_SEED=<seed>).
@@ -389,7 +393,7 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
       break
     }
     case 'merge': {
-      const near = (await tripService.getTrips(me, { sortOrder: 'ASC', fetchNext: 1000 })).trps.map(
+      const near = (await tripService.getTrips(me, { sortOrder: 'ASC', fetchNext: 500 })).trps.map(
         (t: { id: number }) => t.id,
       )
       const other = near[near.indexOf(id) + (step.next ? 1 : -1)]
