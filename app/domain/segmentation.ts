@@ -52,8 +52,8 @@ export function splitTrackAt(track: TimedTrack, idx: number): { first: TrackPart
 }
 
 /** A track that stays within this many metres for PAUSE_POINTS points or more paused there. */
-export const PAUSE_RADIUS_M = 30
-export const PAUSE_POINTS = 3
+const PAUSE_RADIUS_M = 30
+const PAUSE_POINTS = 3
 
 export interface CutCandidate {
   idx: number

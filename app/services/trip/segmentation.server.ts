@@ -122,7 +122,7 @@ async function placeLegs(tx: DbOrTx, tripId: number, ordered: readonly { id: num
  * The edit that made way `tripId` and can be undone now, if any: the latest not yet undone split or merge with the
  * way among its results, provided every result still exists and none was split or merged again since.
  */
-export async function revertibleEdit(db: DbOrTx, userId: number, tripId: number): Promise<WayEditRow | null> {
+async function revertibleEdit(db: DbOrTx, userId: number, tripId: number): Promise<WayEditRow | null> {
   const [edit] = await db
     .select()
     .from(wayEdits)
@@ -362,7 +362,7 @@ export const tripSegmentationMethods = {
 } satisfies Service
 
 /** The ways just before and after a way of the participant (by start time), for "merge with the previous / next". */
-export async function neighbours(
+async function neighbours(
   db: DbOrTx,
   userId: number,
   trip: Pick<TripRow, 'id' | 'startTime'>,
@@ -388,7 +388,7 @@ export async function neighbours(
 /** How many points of a leg the page offers as cuts when no map can be tapped. */
 const CUTS_OFFERED = 24
 
-export interface CutPoint {
+interface CutPoint {
   idx: number
   /** 'HH:mm' in the study's time zone. */
   time: string
