@@ -67,10 +67,7 @@ test('a way split inside a leg at a listed point in at most 3 taps', async ({ br
 test('two ways merged from the way page in at most 2 taps, undone in one', async ({ browser, js }) => {
   const d = day(-1)
   const { page, context } = await participantPage(browser, js, {
-    trips: [
-      recordedWay([{}], {}, d),
-      recordedWay([{ startTime: `${d} 09:00`, endTime: `${d} 09:09` }], {}, d),
-    ],
+    trips: [recordedWay([{}], {}, d), recordedWay([{ startTime: `${d} 09:00`, endTime: `${d} 09:09` }], {}, d)],
   })
   await page.goto('/ways/list/all/page/1')
   await acceptCookies(page)
