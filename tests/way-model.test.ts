@@ -1,7 +1,8 @@
 // Model-based test of the review loop: random sequences of what a participant (web forms) and the companion app (HTTP
 // API) can call — updateLeg on single legs (with validationStatus true, as the app always sends it), setTripPurposes,
 // deleteLegs, copyLeg, copyTrip, confirmTrip, completeTrip, reports and withdrawals, no-trip days, manual add and
-// edit with current and stale versions — against the real services on PGlite. After every step:
+// edit with current and stale versions, splitting a way (between legs or inside a leg), merging it with its neighbour
+// and undoing either — against the real services on PGlite. After every step:
 // - the services agree with the state machine: an action the way's state allows is never refused for its state
 //   (WRONG_STEP, TRIP_CONFIRMED, TRIP_REPORTED), one it does not allow is refused;
 // - a refused call changes nothing; a dialog saved without a change changes nothing (not even the version);
@@ -11,7 +12,10 @@
 //   leaves the old value beside the new one;
 // - confirming from the card keeps the legs' purposes and fills only the empty ones, never with a mode unknown;
 // - a post from an old version is refused (TRIP_CHANGED) and changes nothing, unless it is already satisfied;
-// - a day is never both marked as without ways and with ways.
+// - a day is never both marked as without ways and with ways;
+// - nothing recorded is lost: a split's two ways hold the way's points (the cut point in both), a merged way those
+//   of both ways;
+// - an undo restores exactly the ways its split or merge replaced (ids, legs, purposes, modes; the version moves on).
 // At the end of every run each way is finished by following only offered actions (withdraw a report, set the
 // purposes, confirm): it must reach a confirmed state. The seed is printed by fast-check on failure
 // (reproduce with WAY_MODEL_SEED=<seed>).
@@ -106,6 +110,9 @@ type Step =
   | { kind: 'pickMode'; way: number; leg: number; mode: string; stale: boolean }
   | { kind: 'pickPurpose'; way: number; purpose: number; stale: boolean }
   | { kind: 'quickConfirm'; way: number; purpose: number; stale: boolean }
+  | { kind: 'split'; way: number; leg: number; inside: boolean }
+  | { kind: 'merge'; way: number; next: boolean }
+  | { kind: 'revert'; way: number }
 
 const purposesArb = fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 2 })
 const modesArb = fc.uniqueArray(fc.constantFrom(...MODES), { minLength: 1, maxLength: 3 })
@@ -135,6 +142,9 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('pickPurpose' as const), way: wayArb, purpose: fc.nat(3), stale: fc.boolean() }),
   fc.record({ kind: fc.constant('quickConfirm' as const), way: wayArb, purpose: fc.nat(3), stale: fc.boolean() }),
+  fc.record({ kind: fc.constant('split' as const), way: wayArb, leg: legArb, inside: fc.boolean() }),
+  fc.record({ kind: fc.constant('merge' as const), way: wayArb, next: fc.boolean() }),
+  fc.record({ kind: fc.constant('revert' as const), way: wayArb }),
 )
 
 /** The state-machine action a step needs (null: not a way action, or one whose need depends on the change). */
@@ -149,7 +159,18 @@ const NEEDS: Partial<Record<Step['kind'], WayAction>> = {
   report: 'report',
   withdraw: 'withdrawReport',
   editManual: 'editManual',
+  split: 'split',
 }
+
+/** A way's rows as an undo must bring them back (the version moves on, so a stale form cannot change them). */
+const restorable = (s: Snap | null) => s && { trip: { ...s.trip, version: 0 }, legs: s.legs }
+/** Every point of the ways' tracks, as 'lat,lon' strings, sorted (a multiset). */
+const pointsOf = (snaps: (Snap | null)[]) =>
+  snaps.flatMap((s) => s?.legs.flatMap((l) => l.geom.map((p) => `${p.lat},${p.lon}`)) ?? []).sort()
+/** Each split and merge: the ways it made and the rows it replaced, which its undo must restore exactly. */
+const history: { made: number[]; ids: number[]; rows: ReturnType<typeof restorable>[]; undone: boolean }[] = []
+/** The edit an undo of way `id` takes back: the latest one not undone that made the way. */
+const lastEditOf = (id: number) => history.findLast((e) => !e.undone && e.made.includes(id))
 
 async function call(fn: () => Promise<unknown>): Promise<ServiceError | null> {
   try {
@@ -171,10 +192,7 @@ async function newRecordedWay(legCount: number): Promise<number> {
   const legsIn = Array.from({ length: legCount }, (_, i) => ({
     startTime: `${day} ${String(6 + i).padStart(2, '0')}:00`,
     endTime: `${day} ${String(6 + i).padStart(2, '0')}:30`,
-    geom: [
-      { lat: 52.5, lon: 13.3 + i * 0.01 },
-      { lat: 52.5, lon: 13.31 + i * 0.01 },
-    ],
+    geom: [0, 1, 2].map((k) => ({ lat: 52.5 + dayCounter * 0.001, lon: 13.3 + i * 0.01 + k * 0.005 })),
     tfcModes: [MODES[i % MODES.length]],
   }))
   const { tripIds } = await importTrips(db, { email: MODEL_EMAIL, trips: [{ legs: legsIn }] }, { timeZone: TZ })
@@ -431,6 +449,59 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
           version: step.stale ? version - 1 : version,
         })
       expectAfter = step.stale ? null : (a) => expect([...a.legs[0].tfcModes].sort()).toEqual([...step.modes].sort())
+      break
+    }
+    case 'split': {
+      if (!before.legs.length) return
+      const n = step.leg % before.legs.length
+      const leg = before.legs[n]
+      const pointIdx = step.inside ? Math.floor(leg.geom.length / 2) : undefined
+      run = async () => {
+        const { trps } = await tripService.splitTrip(me, { id, legId: leg.id, pointIdx, version })
+        const made = trps.map((t) => t.id)
+        ways.push(made[1])
+        history.push({ made, ids: [id], rows: [restorable(before)], undone: false })
+        // Nothing recorded is lost: the two ways hold the way's points, the cut point in both.
+        const seam = pointIdx === undefined ? [] : [`${leg.geom[pointIdx].lat},${leg.geom[pointIdx].lon}`]
+        expect(pointsOf(await Promise.all(made.map(snapshot)))).toEqual(pointsOf([before]).concat(seam).sort())
+      }
+      break
+    }
+    case 'merge': {
+      const near = (await tripService.getTrips(me, { sortOrder: 'ASC', fetchNext: 500 })).trps.map(
+        (t: { id: number }) => t.id,
+      )
+      const other = near[near.indexOf(id) + (step.next ? 1 : -1)]
+      if (other === undefined) return
+      const otherBefore = await snapshot(other)
+      need = state.allows.merge ? null : 'merge' // the neighbour's state may refuse too
+      run = async () => {
+        const { trp } = await tripService.mergeTrips(me, { ids: [id, other] })
+        const [earlier, later] = trp.id === id ? [before, otherBefore] : [otherBefore, before]
+        history.push({
+          made: [trp.id],
+          ids: [earlier!.trip.id, later!.trip.id],
+          rows: [restorable(earlier), restorable(later)],
+          undone: false,
+        })
+        // Nothing recorded is lost: the merged way holds the points of both.
+        expect(pointsOf([await snapshot(trp.id)])).toEqual(pointsOf([before, otherBefore]))
+      }
+      break
+    }
+    case 'revert': {
+      need = state.allows.revertEdit ? null : 'revertEdit' // another result's state may refuse too
+      run = async () => {
+        const { trps } = await tripService.revertEdit(me, { id, version })
+        const kept = lastEditOf(id)
+        expect(kept, `undo of way ${id} without a recorded edit`).toBeDefined()
+        kept!.undone = true
+        // An undo restores exactly: the ways the edit replaced, with their ids, legs, purposes and modes.
+        expect(trps.map((t) => t.id)).toEqual(kept!.ids)
+        const now = await Promise.all(kept!.ids.map(snapshot))
+        expect(now.map(restorable)).toEqual(kept!.rows)
+        for (const w of kept!.ids) if (!ways.includes(w)) ways.push(w)
+      }
       break
     }
   }

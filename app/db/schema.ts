@@ -193,6 +193,10 @@ export const trips = pgTable(
     allQuestionsAnswered: boolean('all_questions_answered').notNull().default(true),
     /** Optimistic concurrency: bumped on every write. */
     version: integer('version').notNull().default(1),
+    /** How the way came to be when it is the result of a split or merge; null: as recorded or added by hand. */
+    origin: text('origin').$type<'split' | 'merged'>(),
+    /** For a split or merged way: the ids of the recorded ways it came from; null: itself (or none, added by hand). */
+    originIds: jsonb('origin_ids').$type<number[]>(),
   },
   (t) => [
     index('trips_user_start_idx').on(t.userId, t.startTime.desc(), t.id.desc()),
@@ -224,6 +228,29 @@ export const legs = pgTable(
     endPoi: jsonb('end_poi').$type<Record<string, unknown> | null>(),
   },
   (t) => [index('legs_trip_idx').on(t.tripId, t.idx)],
+)
+
+/**
+ * The participant's corrections of the phone's segmentation: each split, merge and undo with the ways before and
+ * after it. A split or merge keeps the ways it replaced exactly as they were stored (`saved`), so an undo can bring
+ * them back with their ids; an undone edit stays, marked, for the export.
+ */
+export const wayEdits = pgTable(
+  'way_edits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'split' | 'merge' | 'undo'>().notNull(),
+    at: ts('at').notNull().defaultNow(),
+    beforeIds: jsonb('before_ids').$type<number[]>().notNull(),
+    afterIds: jsonb('after_ids').$type<number[]>().notNull(),
+    /** The replaced ways' rows (trips, legs, answers, completions, drafts); null for an undo. */
+    saved: jsonb('saved').$type<Record<string, unknown[]> | null>(),
+    undoneAt: ts('undone_at'),
+  },
+  (t) => [index('way_edits_user_idx').on(t.userId, t.at)],
 )
 
 export const zeroTripDays = pgTable(

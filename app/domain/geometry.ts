@@ -71,6 +71,13 @@ export function distanceM(a: LatLon, b: LatLon): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
+/** Length in metres of a track: the sum of its segments' great-circle distances. */
+export function pathLength(geom: readonly LatLon[]): number {
+  let sum = 0
+  for (let i = 1; i < geom.length; i++) sum += distanceM(geom[i - 1], geom[i])
+  return sum
+}
+
 /** Web Mercator (EPSG:3857) as unit square coordinates: x 0..1 west→east, y 0..1 north→south. */
 export function mercator(p: LatLon): { x: number; y: number } {
   const lat = Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, p.lat))

@@ -57,7 +57,17 @@ describe('wayState: state, step, status', () => {
 const allowed = (f: WayFacts) => WAY_ACTIONS.filter((a) => wayState(f).allows[a])
 
 describe('wayState: allowed actions per state', () => {
-  const EDIT: WayAction[] = ['setPurposes', 'deleteLeg', 'copyLeg', 'copyWay', 'deleteWay', 'report']
+  const EDIT: WayAction[] = [
+    'setPurposes',
+    'deleteLeg',
+    'copyLeg',
+    'copyWay',
+    'deleteWay',
+    'report',
+    'split',
+    'merge',
+    'revertEdit',
+  ]
   test.each([
     ['purpose', facts({ purposes: [false] }), [...EDIT, 'setModes']],
     ['purpose, manual', facts({ purposes: [false], manual: true }), [...EDIT, 'setModes', 'editManual']],
@@ -88,8 +98,12 @@ describe('wayState: allowed actions per state', () => {
         'deleteWay',
         'report',
         'editManual',
+        'split',
+        'merge',
+        'revertEdit',
       ] as const)
         expect(ALLOWED[s]).not.toContain(a)
+    for (const a of ['split', 'merge', 'revertEdit'] as const) expect(ALLOWED.reported).not.toContain(a)
   })
 })
 

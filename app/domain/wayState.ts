@@ -13,7 +13,9 @@
 // Moves: purpose --setPurposes--> modes --confirm (or validating the last leg)--> questions --answer/complete--> done;
 // purpose|modes --report--> reported --withdrawReport--> the state the facts give without the report.
 // Until the way is confirmed everything the participant entered stays correctable: purposes, modes and legs (delete,
-// copy) in purpose and modes alike; a wrong mode is fixed without choosing a purpose first. Confirming is irreversible: a confirmed way only takes
+// copy) in purpose and modes alike; a wrong mode is fixed without choosing a purpose first. So is the segmentation: a
+// way can be split, merged with its neighbour, and such an edit undone, only while every way it touches is in purpose
+// or modes. Confirming is irreversible: a confirmed way only takes
 // questionnaire answers and can be copied.
 import { Step } from './steps'
 
@@ -47,6 +49,12 @@ export const WAY_ACTIONS = [
   'withdrawReport',
   /** Edit a way entered by hand on the manual form (updateTrip). */
   'editManual',
+  /** Split the way in two, between two legs or inside a leg at a point of its track (splitTrip). */
+  'split',
+  /** Merge the way with the way just before or after it, which must allow merging too (mergeTrips). */
+  'merge',
+  /** Undo the split or merge that produced the way; every way it produced must allow it (revertEdit). */
+  'revertEdit',
 ] as const
 export type WayAction = (typeof WAY_ACTIONS)[number]
 
@@ -76,7 +84,18 @@ export interface WayState {
   allows: Record<WayAction, boolean>
 }
 
-const EDIT: WayAction[] = ['setPurposes', 'deleteLeg', 'copyLeg', 'copyWay', 'deleteWay', 'report', 'editManual']
+const EDIT: WayAction[] = [
+  'setPurposes',
+  'deleteLeg',
+  'copyLeg',
+  'copyWay',
+  'deleteWay',
+  'report',
+  'editManual',
+  'split',
+  'merge',
+  'revertEdit',
+]
 
 /** The allowed actions per state ('editManual' additionally needs a manual way). */
 export const ALLOWED: Record<WayStateName, readonly WayAction[]> = {

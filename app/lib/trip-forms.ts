@@ -19,6 +19,10 @@ export const SetLegModesSchema = z.object({
 })
 export const WaySchema = z.object({ version })
 export const LegSchema = z.object({ version, legId: zId })
+/** Splitting the way before a leg, or inside it at a point of its track (`pointIdx`). */
+export const SplitSchema = LegSchema.extend({ pointIdx: z.coerce.number().int().nonnegative().optional() })
+/** Merging the way with its neighbour `withId` (both versions as the page showed them). */
+export const MergeSchema = z.object({ version, withId: zId, withVersion: version })
 
 /** The report dialog (ways list and way's page): one value per chosen reason. */
 export const ReportSchema = z.object({

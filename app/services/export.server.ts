@@ -44,6 +44,9 @@ import { campaignQuestionnaires, type StoredQuestionnaire } from './questionnair
 import { catalogues } from './trip/model.server'
 import {
   ANSWER_COLUMNS,
+  campaignEdits,
+  EDIT_COLUMNS,
+  editRecord,
   answerBatches,
   answerRecord,
   answersOfCampaign,
@@ -93,6 +96,7 @@ export const EXPORT_FILES = [
   'questionnaires.json',
   'catalogues.json',
   'mode_matrix.csv',
+  'edits.csv',
   'README.txt',
 ] as const
 
@@ -186,6 +190,7 @@ export async function runExport(
   )
   const dayColumns = withParticipant(ZERO_TRIP_DAY_COLUMNS, withIdentity)
   const answerColumns = withParticipant(ANSWER_COLUMNS, withIdentity)
+  const editColumns = withParticipant(EDIT_COLUMNS, withIdentity)
   const header = (columns: Column[]) => csvRecord(columns.map((c) => c.name))
 
   const files: Record<(typeof EXPORT_FILES)[number], OutFile> = Object.fromEntries(
@@ -279,6 +284,17 @@ export async function runExport(
       tuning.onBatch?.({ kind: 'answers', rows: batch.length, legs: 0 })
     }
 
+    await files['edits.csv'].write(header(editColumns))
+    await files['edits.csv'].write(
+      (await campaignEdits(db, campaignId))
+        .map((e) =>
+          csvRecord(
+            valuesOf({ ...participantRecord(e.participant, withIdentity), ...editRecord(e.edit, tz) }, editColumns),
+          ),
+        )
+        .join(''),
+    )
+
     await files['questionnaires.json'].write(
       JSON.stringify(
         qtns.map((q) => questionnaireDoc(q, tz)),
@@ -288,7 +304,7 @@ export async function runExport(
     )
     await files['catalogues.json'].write(JSON.stringify(await cataloguesDoc(db, campaignId), null, 2) + '\n')
     const facts = { campaign, participants, counts, withIdentity, tz, at: isoInZone(now, tz) }
-    await files['README.txt'].write(readme(facts, { tripColumns, legColumns, dayColumns, answerColumns }))
+    await files['README.txt'].write(readme(facts, { tripColumns, legColumns, dayColumns, answerColumns, editColumns }))
 
     for (const f of Object.values(files)) await f.close()
     for (const f of Object.values(files)) f.commit()
@@ -355,7 +371,13 @@ function readme(
     tz: string
     at: string
   },
-  c: { tripColumns: Column[]; legColumns: Column[]; dayColumns: Column[]; answerColumns: Column[] },
+  c: {
+    tripColumns: Column[]
+    legColumns: Column[]
+    dayColumns: Column[]
+    answerColumns: Column[]
+    editColumns: Column[]
+  },
 ): string {
   const cols = (list: Column[]) => list.map((col) => `  ${col.name.padEnd(26)} ${col.desc}`).join('\n')
   const lines = [
@@ -404,6 +426,12 @@ function readme(
     '',
     'catalogues.json',
     '  tripPurposes and feedbackReasons ({ id, name: { de_DE, en_US } }) and trafficModes ({ constant, name }).',
+    '',
+    'edits.csv - one row per correction of the segmentation by a participant (split, merge, undo):',
+    cols(c.editColumns),
+    "  With trips.csv's origin and origin_ids this measures the detector's segmentation errors: a split way was run",
+    '  together by the app (a stop it missed), a merged way was broken in two (a wait it took for an end). A way',
+    '  that was split or merged keeps the ids of the recorded ways it came from in origin_ids.',
     '',
     'mode_matrix.csv - detected versus confirmed traffic modes, one row per pair (all legs of the campaign):',
     cols(MATRIX_COLUMNS),

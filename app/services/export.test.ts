@@ -572,3 +572,72 @@ describe('exportOwnData', () => {
     expect(ownDataFileName(new Date('2026-11-01T23:30:00Z'), TZ)).toBe('travel-diary-my-data-2026-11-02.json')
   })
 })
+
+describe('segmentation edits in the export', () => {
+  test('every way says its origin and the recorded ways it came from; edits.csv lists each split, merge and undo', async () => {
+    const ctx = serviceContext(database, { user: asSessionUser(olaf), env: testEnv({ STUDY_TIME_ZONE: TZ }) })
+    const leg = (start: string, end: string, lon: number) => ({
+      startTime: start,
+      endTime: end,
+      geom: [
+        { lat: 52.5, lon },
+        { lat: 52.5, lon: lon + 0.01 },
+      ],
+      tfcModes: ['WALK'],
+    })
+    const { tripIds } = await importTrips(
+      db,
+      {
+        email: olaf.email,
+        trips: [
+          {
+            legs: [
+              leg('2026-10-01 08:00', '2026-10-01 08:10', 13.3),
+              leg('2026-10-01 08:20', '2026-10-01 08:30', 13.4),
+            ],
+          },
+          { legs: [leg('2026-10-01 12:00', '2026-10-01 12:10', 13.5)] },
+          { legs: [leg('2026-10-01 12:30', '2026-10-01 12:40', 13.6)] },
+        ],
+      },
+      { timeZone: TZ },
+    )
+    const [twoLegs, noon, afterNoon] = tripIds
+    const [, second] = await db.select().from(legs).where(eq(legs.tripId, twoLegs)).orderBy(legs.idx)
+    const { trps } = await tripService.splitTrip(ctx, { id: twoLegs, legId: second.id })
+    await tripService.mergeTrips(ctx, { ids: [noon, afterNoon] })
+    await tripService.revertEdit(ctx, { id: noon })
+    await tripService.mergeTrips(ctx, { ids: [noon, afterNoon] })
+
+    const out = tmpDir()
+    await runExport(db, { campaignId: olaf.campaignId!, outDir: out, withIdentity: false })
+    const ways = new Map(readCsv(out, 'trips.csv').rows.map((r) => [Number(r.trip_id), r]))
+    expect([ways.get(twoLegs)!.origin, ways.get(twoLegs)!.origin_ids]).toEqual(['split', String(twoLegs)])
+    expect([ways.get(trps[1].id)!.origin, ways.get(trps[1].id)!.origin_ids]).toEqual(['split', String(twoLegs)])
+    expect([ways.get(noon)!.origin, ways.get(noon)!.origin_ids]).toEqual(['merged', `${noon}|${afterNoon}`])
+    expect(ways.has(afterNoon)).toBe(false)
+    const recorded = [...ways.values()].find(
+      (w) => w.creation_type === 'CREATED_AUTOMATICALLY' && w.origin === 'recorded',
+    )!
+    expect(recorded.origin_ids).toBe(recorded.trip_id)
+    expect([...ways.values()].find((w) => w.creation_type === 'CREATED_MANUALLY')?.origin).toBe('manual')
+    const legRows = readCsv(out, 'legs.csv').rows.filter((r) => Number(r.trip_id) === noon)
+    expect(legRows.map((r) => [r.origin, r.origin_ids])).toEqual([
+      ['merged', `${noon}|${afterNoon}`],
+      ['merged', `${noon}|${afterNoon}`],
+    ])
+    const feature = readGeoJson(out).features.find((f) => f.properties.trip_id === noon)!
+    expect([feature.properties.origin, feature.properties.origin_ids]).toEqual(['merged', `${noon}|${afterNoon}`])
+
+    const edits = readCsv(out, 'edits.csv')
+    expect(edits.header).toEqual(['participant_id', 'edit_id', 'time', 'kind', 'ways_before', 'ways_after', 'undone'])
+    expect(edits.rows.map((r) => [r.participant_id, r.kind, r.ways_before, r.ways_after, r.undone])).toEqual([
+      [olaf.pseudonym, 'split', `${twoLegs}`, `${twoLegs}|${trps[1].id}`, 'false'],
+      [olaf.pseudonym, 'merge', `${noon}|${afterNoon}`, `${noon}`, 'true'],
+      [olaf.pseudonym, 'undo', `${noon}`, `${noon}|${afterNoon}`, 'false'],
+      [olaf.pseudonym, 'merge', `${noon}|${afterNoon}`, `${noon}`, 'false'],
+    ])
+    expect(edits.rows.every((r) => /[+-]\d\d:\d\d$/.test(r.time))).toBe(true)
+    expect(fs.readFileSync(path.join(out, 'README.txt'), 'utf8')).toContain('edits.csv - one row per correction')
+  })
+})

@@ -18,13 +18,12 @@ import {
   trips,
   users,
   zeroTripDays,
-  type LatLon,
   type LocalizedText,
 } from '~/db/schema'
 import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { fileTimeToDate, parseFileTime } from '~/domain/fileTime'
 import { tripName } from '~/domain/tripName'
-import { distanceM } from '~/domain/geometry'
+import { pathLength } from '~/domain/geometry'
 import { LIMITS } from '~/domain/limits'
 import { dayInZone, type Day } from '~/domain/time'
 import { localized } from './info.server'
@@ -484,12 +483,6 @@ function idsInDefinition(definition: unknown): string[] {
 // Trips
 
 /** Length of a polyline in metres. */
-export function pathLength(geom: LatLon[]): number {
-  let sum = 0
-  for (let i = 1; i < geom.length; i++) sum += distanceM(geom[i - 1], geom[i])
-  return sum
-}
-
 export interface TripsImportResult {
   /** The new ways' ids (in a dry run: the ids they would have had). */
   tripIds: number[]

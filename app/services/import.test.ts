@@ -21,7 +21,8 @@ import {
 import { QUESTION_TYPES } from '~/domain/questionnaire'
 import { DEMO_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.server'
 import { DANA, generateWays } from '~/services/demo/ways'
-import { assignCampaign, createUser, ImportError, importCampaign, importTrips, pathLength } from './import.server'
+import { pathLength } from '~/domain/geometry'
+import { assignCampaign, createUser, ImportError, importCampaign, importTrips } from './import.server'
 import { walkQuestions, type Questionnaire } from './schemas/campaign-file'
 
 const examples = path.resolve(import.meta.dirname, '../../docs/examples')

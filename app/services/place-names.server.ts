@@ -69,14 +69,30 @@ async function endNames(
   budgetMs: number,
 ): Promise<WayEnds[]> {
   if (!ends.some((e) => e.start || e.end)) return ends.map(() => ({ start: null, end: null }))
+  const nameAt = await namer(ctx, budgetMs)
+  return Promise.all(ends.map(async (e) => ({ start: await nameAt(e.start), end: await nameAt(e.end) })))
+}
+
+/** Names for points of a track (the cut points offered to split a leg), within the same budget as a way's ends. */
+export async function pointNames(
+  ctx: ServiceContext,
+  points: readonly LatLon[],
+  budgetMs = END_NAMES_BUDGET_MS,
+): Promise<(PlaceName | null)[]> {
+  if (!points.length) return []
+  const nameAt = await namer(ctx, budgetMs)
+  return Promise.all(points.map((p) => nameAt(p)))
+}
+
+/** The name of a point: the participant's saved place there, else the geocoder's street when it answers in time. */
+async function namer(ctx: ServiceContext, budgetMs: number) {
   const places = await listOwnPois(ctx)
   const deadline = new Promise<null>((resolve) => setTimeout(resolve, budgetMs, null).unref?.())
-  const nameAt = async (point: LatLon | null): Promise<PlaceName | null> => {
+  return async (point: LatLon | null): Promise<PlaceName | null> => {
     if (!point) return null
     const place = savedPlaceAt(point, places)
     if (place) return { name: place.name, source: 'place' }
     const street = await Promise.race([reverseGeocode(ctx, point.lat, point.lon), deadline])
     return street ? { name: street, source: 'street' } : null
   }
-  return Promise.all(ends.map(async (e) => ({ start: await nameAt(e.start), end: await nameAt(e.end) })))
 }

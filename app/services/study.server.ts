@@ -1,5 +1,6 @@
 // A study at a glance for its researchers (`npm run admin -- status` and `remind`): per participant the ways
-// recorded, confirmed, reported and waiting, open questionnaires, days without trips and last activity, read by ONE
+// recorded, confirmed, reported and waiting, open questionnaires, days without trips, last activity and the splits and
+// merges that corrected the phone's segmentation, read by ONE
 // aggregate query; per study day the ways recorded and confirmed; and the reminder e-mails to participants who have
 // gone quiet. Works on PGlite and PostgreSQL alike (plain SQL, numbers cast to int/float8).
 import { and, eq, max, sql } from 'drizzle-orm'
@@ -37,6 +38,9 @@ interface ParticipantStatus {
   /** Ways with unanswered questionnaires plus open campaign questionnaires. */
   openQuestionnaires: number
   noTripDays: number
+  /** Splits and merges of the participant's ways that were not undone (their corrections of the segmentation). */
+  splits: number
+  merges: number
   lastActivity: Date | null
   daysInactive: number
   inactive: boolean
@@ -104,6 +108,9 @@ export async function studyStatus(
       from questionnaire_completions where user_id in (select id from members) group by user_id),
     d as (select user_id, extract(epoch from max(updated_at))::float8 as last_draft
       from questionnaire_drafts where user_id in (select id from members) group by user_id),
+    e as (select user_id, (count(*) filter (where kind = 'split'))::int as splits,
+        (count(*) filter (where kind = 'merge'))::int as merges
+      from way_edits where user_id in (select id from members) and undone_at is null group by user_id),
     r as (select user_id, extract(epoch from max(sent_at))::float8 as last_reminder
       from reminders where campaign_id = ${id} group by user_id),
     q as (select id from questionnaires where campaign_id = ${id} and type in ('INITIAL', 'FINAL')
@@ -116,13 +123,13 @@ export async function studyStatus(
       extract(epoch from u.created_at)::float8 as joined,
       coalesce(t.recorded, 0) as recorded, coalesce(t.confirmed, 0) as confirmed, coalesce(t.reported, 0) as reported,
       coalesce(t.waiting, 0) as waiting, coalesce(t.open_ways, 0) + coalesce(qo.open_campaign, 0) as open_questionnaires,
-      coalesce(z.days, 0) as no_trip_days,
+      coalesce(z.days, 0) as no_trip_days, coalesce(e.splits, 0) as splits, coalesce(e.merges, 0) as merges,
       greatest(t.last_way, z.last_day, s.last_seen, c.last_done, d.last_draft) as last_activity,
       r.last_reminder
     from users u
       left join t on t.user_id = u.id left join z on z.user_id = u.id left join s on s.user_id = u.id
       left join c on c.user_id = u.id left join d on d.user_id = u.id left join r on r.user_id = u.id
-      left join qo on qo.user_id = u.id
+      left join qo on qo.user_id = u.id left join e on e.user_id = u.id
     where u.campaign_id = ${id}
     order by u.id`)
   const participants = rowsOf(result).map((row): ParticipantStatus => {
@@ -143,6 +150,8 @@ export async function studyStatus(
       waiting: Number(row.waiting),
       openQuestionnaires: Number(row.open_questionnaires),
       noTripDays: Number(row.no_trip_days),
+      splits: Number(row.splits),
+      merges: Number(row.merges),
       lastActivity,
       daysInactive: daysInactive(lastActivity, joined, now),
       inactive: isInactive(lastActivity, joined, now, inactiveDays),
@@ -200,6 +209,8 @@ const COLUMNS = [
   'days_without_trips',
   'last_activity',
   'days_inactive',
+  'splits',
+  'merges',
 ] as const
 
 function who(p: ParticipantStatus, withIdentity: boolean): string {
@@ -219,6 +230,8 @@ function cells(p: ParticipantStatus, withIdentity: boolean, tz: string): (string
     p.noTripDays,
     p.lastActivity ? isoInZone(p.lastActivity, tz) : '',
     p.daysInactive,
+    p.splits,
+    p.merges,
   ]
 }
 
@@ -262,6 +275,8 @@ export function statusCsv(s: StudyStatus, o: { withIdentity: boolean; timeZone: 
       s.participants.reduce((a, p) => a + p.noTripDays, 0),
       '',
       '',
+      s.participants.reduce((a, p) => a + p.splits, 0),
+      s.participants.reduce((a, p) => a + p.merges, 0),
     ])
   )
 }

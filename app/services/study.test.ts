@@ -4,7 +4,7 @@ import { startTestSmtp, type TestSmtp } from '../../tests/smtp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabase } from '../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
-import { reminders, sessions, users, zeroTripDays } from '~/db/schema'
+import { reminders, sessions, users, wayEdits, zeroTripDays } from '~/db/schema'
 import { createMailer } from '~/infra/mailer.server'
 import { createUser, importCampaign, importTrips } from './import.server'
 import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from './study.server'
@@ -154,10 +154,10 @@ describe('studyStatus', () => {
     const s = await studyStatus(db, { campaignId, now: later(10), inactiveDays: 3 })
     const csv = statusCsv(s, { withIdentity: false, timeZone: TZ }).split('\r\n')
     expect(csv[0]).toBe(
-      'participant,ways_recorded,confirmed,reported,waiting,open_questionnaires,days_without_trips,last_activity,days_inactive',
+      'participant,ways_recorded,confirmed,reported,waiting,open_questionnaires,days_without_trips,last_activity,days_inactive,splits,merges',
     )
     expect(csv).toHaveLength(3 + 2 + 1) // header, three participants, the study row, the final empty string
-    expect(csv[4]).toBe('(study),6,1,1,4,3,1,,')
+    expect(csv[4]).toBe('(study),6,1,1,4,3,1,,,0,0')
 
     const days = await waysPerDay(db, campaignId, TZ)
     expect(days).toEqual([
@@ -172,6 +172,23 @@ describe('studyStatus', () => {
     expect(html).toContain('Gone quiet (inactive for 3+ days): 2')
     // Opens offline: nothing fetched from anywhere, no scripts.
     expect(html).not.toMatch(/<script|\bsrc=|<link|https?:\/\/(?!www\.w3\.org\/2000\/svg)/)
+  })
+
+  test("counts each participant's splits and merges that were not undone", async () => {
+    const edit = (kind: 'split' | 'merge' | 'undo', undone = false) => ({
+      userId: ids.quiet,
+      kind,
+      beforeIds: [1],
+      afterIds: [1, 2],
+      undoneAt: undone ? later(1) : null,
+    })
+    await db.insert(wayEdits).values([edit('split'), edit('split'), edit('merge', true), edit('undo'), edit('merge')])
+    const s = await studyStatus(db, { campaignId, now: later(10) })
+    const quiet = s.participants.find((p) => p.userId === ids.quiet)!
+    expect([quiet.splits, quiet.merges]).toEqual([2, 1])
+    expect(s.participants.find((p) => p.userId === ids.active)).toMatchObject({ splits: 0, merges: 0 })
+    expect(statusCsv(s, { withIdentity: false, timeZone: 'Europe/Berlin' }).split('\r\n').at(-2)).toMatch(/,2,1$/)
+    await db.delete(wayEdits)
   })
 })
 

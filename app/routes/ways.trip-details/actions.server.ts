@@ -6,7 +6,15 @@ import type { Ctx } from '~/lib/context.server'
 import { authed } from '~/lib/context.server'
 import { intent, type IntentTable } from '~/lib/intents.server'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
-import { LegSchema, SetLegModesSchema, SetLegPurposesSchema, SetPurposesSchema, WaySchema } from '~/lib/trip-forms'
+import {
+  LegSchema,
+  MergeSchema,
+  SetLegModesSchema,
+  SetLegPurposesSchema,
+  SetPurposesSchema,
+  SplitSchema,
+  WaySchema,
+} from '~/lib/trip-forms'
 import { listPath, wayPath, type ListFilter } from '~/domain/waysUrls'
 import { tripService } from '~/services/trip.server'
 import { tripDetail } from '~/services/trip/edit.server'
@@ -100,5 +108,19 @@ export const tripDetailActions = {
     const listPage = listPath(from ?? 'all', 1)
     await run(context, listPage, (ctx) => tripService.deleteTrips(ctx, { trpIds: [id] }))
     return redirectWithToast(context, listPage, success('common:success.wayDeleted'))
+  }),
+  split: intent(SplitSchema, async ({ legId, pointIdx, version }, { context, id, from, back }: TripActionArgs) => {
+    const { trps } = await run(context, back, (ctx) => tripService.splitTrip(ctx, { id, legId, pointIdx, version }))
+    return redirectWithToast(context, wayPath(trps[0].id, from), success('common:success.waySplit'))
+  }),
+  merge: intent(MergeSchema, async ({ withId, version, withVersion }, { context, id, from, back }: TripActionArgs) => {
+    const { trp } = await run(context, back, (ctx) =>
+      tripService.mergeTrips(ctx, { ids: [id, withId], versions: [version, withVersion] }),
+    )
+    return redirectWithToast(context, wayPath(trp.id, from), success('common:success.waysMerged'))
+  }),
+  'undo-edit': intent(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
+    const { trps } = await run(context, back, (ctx) => tripService.revertEdit(ctx, { id, version }))
+    return redirectWithToast(context, wayPath(trps[0].id, from), success('common:success.editUndone'))
   }),
 } satisfies IntentTable<TripActionArgs>

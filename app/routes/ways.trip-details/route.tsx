@@ -30,6 +30,8 @@ import { tripDetail } from '~/services/trip/edit.server'
 import { listPageOf, nextOpenWay } from '~/services/trip/manual.server'
 import { loadQuestionnaireStep } from '~/services/questionnaire-step.server'
 import { wayEndNames } from '~/services/place-names.server'
+import { segmentationView } from '~/services/trip/segmentation.server'
+import { SegmentationActions, SplitDialog } from '~/components/trip/detail/Segmentation'
 import { ReportDialog, reportDialogHref, REPORT_FALLBACK } from '~/components/trip/ReportDialog'
 import { QuestionnaireStep } from '~/components/questionnaire/QuestionnaireStep'
 import { TripMap } from '~/components/map/TripMap'
@@ -80,10 +82,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const from = isListFilter(listParam) ? listParam : 'all'
   const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
+  const segmentation = await segmentationView(
+    ctx,
+    detail.trip,
+    dialog === 'split' ? Number(url.searchParams.get('leg')) : null,
+  )
   return {
     ...detail,
     // The route as drawn: simplified here, so neither the page nor its data grows with the recording.
     trip: { ...detail.trip, legs: drawnLegs(detail.trip.legs) },
+    segmentation,
     questionnaire,
     reasons,
     ends,
@@ -102,7 +110,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
-  const { trip, purposes, questionnaire, reasons, ends, locale } = loaderData
+  const { trip, purposes, questionnaire, reasons, ends, locale, segmentation } = loaderData
   const allows = trip.way.allows
   const { t } = useTranslation('trip')
   const location = useLocation()
@@ -187,6 +195,16 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'modes') }}
           retry={retry?.filter(isTrafficMode) || null}
           lastResult={replyFor(actionData, 'set-leg-modes')}
+        />
+      ) : null}
+      {allows.split ? (
+        <SplitDialog
+          open={dialog === 'split'}
+          closeHref={hrefWith(pathname, search, { dialog: null, leg: null })}
+          trip={trip}
+          view={segmentation}
+          pathname={pathname}
+          search={search}
         />
       ) : null}
       {allows.confirm ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
@@ -338,6 +356,11 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             ) : null}
           </div>
+          <SegmentationActions
+            trip={trip}
+            view={segmentation}
+            splitHref={allows.split ? hrefWith(pathname, search, { dialog: 'split', leg: null }, 'split') : null}
+          />
         </section>
       </div>
     </div>

@@ -9,7 +9,7 @@ import type { LatLon } from '~/db/schema'
 import { addDays, dayInZone, zonedParts } from '~/domain/time'
 import type { TrafficModeConstant } from '~/services/schemas/campaign-file'
 import type { TripsFileInput } from '~/services/schemas/trips-file'
-import { pathLength } from '~/services/import.server'
+import { pathLength } from '~/domain/geometry'
 
 type Mode = TrafficModeConstant
 

@@ -5,7 +5,7 @@
 // export's README.txt is generated from them.
 import { and, asc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
-import { answers, feedbackReasons, tripPurposes, trips, users, zeroTripDays } from '~/db/schema'
+import { answers, feedbackReasons, tripPurposes, trips, users, wayEdits, zeroTripDays } from '~/db/schema'
 import { isoInZone, lineGeometry, type CellValue, type LineString } from '~/domain/exportFormat'
 import type { Locale } from '~/domain/locale'
 import { allQuestions } from '~/domain/questionFlow'
@@ -21,6 +21,7 @@ import {
   type TripRow,
 } from '../trip/model.server'
 import { textIn, type StoredQuestionnaire } from '../questionnaire/store.server'
+import { originIdsOf, originOf } from '../trip/segmentation.server'
 import type { Question, SubQuestion, AnswerOption } from '../schemas/campaign-file'
 
 export type Row = Record<string, CellValue>
@@ -90,6 +91,14 @@ export const TRIP_COLUMNS: Column[] = [
   { name: 'report_reason_ids', desc: 'ids of the report reasons (| separated; names in catalogues.json)' },
   { name: 'report_reasons', desc: 'the same reasons by name (German)' },
   { name: 'report_remark', desc: "the report's remark ('web' for reports made on the web pages)" },
+  {
+    name: 'origin',
+    desc: 'recorded (as the app detected it), manual (added by hand), split or merged (the participant corrected the segmentation; edits.csv)',
+  },
+  {
+    name: 'origin_ids',
+    desc: 'ids of the recorded ways this way came from (| separated): its own id when recorded, empty when added by hand',
+  },
 ]
 
 export const LEG_COLUMNS: Column[] = [
@@ -119,6 +128,8 @@ export const LEG_TRIP_COLUMNS: Column[] = [
   { name: 'reported', desc: 'the way was reported as faulty' },
   { name: 'report_reason_ids', desc: 'ids of the report reasons (| separated)' },
   { name: 'report_reasons', desc: 'the report reasons by name (German)' },
+  { name: 'origin', desc: 'how the way came to be: recorded, manual, split or merged (see trips.csv)' },
+  { name: 'origin_ids', desc: 'ids of the recorded ways the way came from (| separated)' },
 ]
 const LEG_TRIP_SOURCE: Record<string, string> = {
   trip_validated: 'validated',
@@ -128,6 +139,8 @@ const LEG_TRIP_SOURCE: Record<string, string> = {
   reported: 'reported',
   report_reason_ids: 'report_reason_ids',
   report_reasons: 'report_reasons',
+  origin: 'origin',
+  origin_ids: 'origin_ids',
 }
 
 export const ZERO_TRIP_DAY_COLUMNS: Column[] = [
@@ -258,7 +271,12 @@ export function participantRecord(p: ParticipantFields, withIdentity: boolean): 
 }
 
 /** trips.csv's record of a way (lists as arrays; CSV and GeoJSON join them with '|'). */
-export function tripRecord(t: TripDto, row: Pick<TripRow, 'fdbkRemark'>, cat: ExportCatalogues, timeZone: string): Row {
+export function tripRecord(
+  t: TripDto,
+  row: Pick<TripRow, 'id' | 'fdbkRemark' | 'origin' | 'originIds' | 'creationType'>,
+  cat: ExportCatalogues,
+  timeZone: string,
+): Row {
   const reasonIds = t.fdbkAvail ? t.trpFdbkReasonIds : []
   const purposeIds = distinct(t.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))
   return {
@@ -284,6 +302,8 @@ export function tripRecord(t: TripDto, row: Pick<TripRow, 'fdbkRemark'>, cat: Ex
     report_reason_ids: reasonIds,
     report_reasons: reasonIds.map((id) => cat.reasonNames.get(id) ?? String(id)),
     report_remark: t.fdbkAvail ? row.fdbkRemark : null,
+    origin: originOf(row),
+    origin_ids: originIdsOf(row),
   }
 }
 
@@ -481,3 +501,55 @@ export const answersOfCampaign = (campaignId: number, questionnaireIds: number[]
     eq(users.campaignId, campaignId),
     questionnaireIds.length ? inArray(answers.questionnaireId, questionnaireIds) : eq(answers.id, -1),
   )
+
+/** edits.csv: the participants' corrections of the segmentation, one row per split, merge or undo. */
+export const EDIT_COLUMNS: Column[] = [
+  { name: 'edit_id', desc: 'id of the edit (in the order they were made)' },
+  { name: 'time', desc: 'when it was made, ISO 8601 with offset' },
+  {
+    name: 'kind',
+    desc: 'split (one way became two), merge (two became one) or undo (an earlier split or merge taken back)',
+  },
+  { name: 'ways_before', desc: 'ids of the ways it replaced (| separated)' },
+  {
+    name: 'ways_after',
+    desc: 'ids of the ways it made (| separated); an undo brings back the ways before with their ids',
+  },
+  { name: 'undone', desc: 'true when a later undo took this split or merge back' },
+]
+
+export interface EditItem {
+  edit: typeof wayEdits.$inferSelect
+  participant: ParticipantFields
+}
+
+/** Every split, merge and undo of the campaign's participants, in the order they were made. */
+export async function campaignEdits(db: DbOrTx, campaignId: number): Promise<EditItem[]> {
+  const rows = await db
+    .select({
+      edit: wayEdits,
+      pseudonym: users.pseudonym,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(wayEdits)
+    .innerJoin(users, eq(users.id, wayEdits.userId))
+    .where(eq(users.campaignId, campaignId))
+    .orderBy(asc(wayEdits.id))
+  return rows.map((r) => ({
+    edit: r.edit,
+    participant: { pseudonym: r.pseudonym, email: r.email, firstName: r.firstName, lastName: r.lastName },
+  }))
+}
+
+export function editRecord(e: EditItem['edit'], timeZone: string): Row {
+  return {
+    edit_id: e.id,
+    time: isoInZone(e.at, timeZone),
+    kind: e.kind,
+    ways_before: e.beforeIds,
+    ways_after: e.afterIds,
+    undone: e.undoneAt !== null,
+  }
+}

@@ -27,7 +27,7 @@ import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { legs, trips } from '~/db/schema'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
-import { closestPointOnLines, type LatLon } from '~/domain/geometry'
+import { closestPointOnLines, pathLength, type LatLon } from '~/domain/geometry'
 import { canDeleteLeg } from '~/domain/legRules'
 import { normalisedModes, sameSet } from '~/domain/legEdit'
 import { type Step as StepT } from '~/domain/steps'
@@ -41,7 +41,6 @@ import {
   type WayState,
 } from '~/domain/wayState'
 import { isTrafficMode } from '~/domain/trafficModes'
-import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
 import {
   assertWithin,
@@ -69,7 +68,7 @@ import {
   type TripRow,
 } from './model.server'
 
-const zVersion = z.coerce.number().int().nonnegative().optional()
+export const zVersion = z.coerce.number().int().nonnegative().optional()
 const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
 /** A mode as a constant or as { constant, name }. */
 const zMode = z
@@ -84,16 +83,16 @@ const zPurpose = z
 // Shared helpers
 
 /** The way's state (domain/wayState.ts) from its stored row and legs. */
-function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
+export function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
   return wayState(wayFacts(trip, legRows))
 }
 
 /** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) an action the way's state does not allow. */
-function assertAllows(state: WayState, action: WayAction) {
+export function assertAllows(state: WayState, action: WayAction) {
   if (!state.allows[action]) throw new ServiceError(refusal(state.state))
 }
 
-async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
+export async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
   return db.select().from(legs).where(eq(legs.tripId, tripId)).orderBy(asc(legs.idx), asc(legs.id))
 }
 
@@ -112,12 +111,12 @@ async function lockOwnLeg(tx: DbOrTx, userId: number, legId: number) {
   return { trip, legRows, leg }
 }
 
-async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
+export async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
   const trip = await ownTripRow(tx, userId, tripId, { forUpdate: true })
   return { trip, legRows: await legRowsOf(tx, trip.id) }
 }
 
-function assertVersion(trip: TripRow, version: number | undefined) {
+export function assertVersion(trip: TripRow, version: number | undefined) {
   if (version !== undefined && version !== trip.version)
     throw new ServiceError('TRIP_CHANGED', { version: trip.version })
 }

@@ -1,0 +1,159 @@
+// Correcting the phone's segmentation on the way's page: undo, merge with the previous or next way, and the split
+// dialog (?dialog=split): "split here" between two legs, or a leg chosen (?leg=ID) and then one of its points, named
+// by time and saved place or street, where the recording paused first. Every control is a plain form post.
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { ButtonLink, Dialog, DialogCloseLink } from '~/components/ui'
+import type { SegmentationView } from '~/services/trip/segmentation.server'
+import { FormBasics, SubmitButton, hrefWith, timeOf, type DetailTrip } from './shared'
+
+export function SegmentationActions({
+  trip,
+  view,
+  splitHref,
+}: {
+  trip: DetailTrip
+  view: SegmentationView
+  splitHref: string | null
+}) {
+  const { t } = useTranslation('trip')
+  const merge = (key: 'mergePrevious' | 'mergeNext') => {
+    const other = view[key]
+    return other ? (
+      <Form method="post">
+        <FormBasics intent="merge" version={trip.version} />
+        <input type="hidden" name="withId" value={other.id} />
+        <input type="hidden" name="withVersion" value={other.version} />
+        <SubmitButton size="small">{t(`segmentation.${key}`)}</SubmitButton>
+      </Form>
+    ) : null
+  }
+  if (!view.undo && !splitHref && !view.mergePrevious && !view.mergeNext) return null
+  return (
+    <div className="stack" role="group" aria-labelledby="segmentation-title">
+      <h3 id="segmentation-title" className="text-small">
+        {t('segmentation.title')}
+      </h3>
+      {view.undo ? (
+        <Form method="post">
+          <FormBasics intent="undo-edit" version={trip.version} />
+          <SubmitButton size="small" variant="primary">
+            {t(view.undo === 'split' ? 'segmentation.undoSplit' : 'segmentation.undoMerge')}
+          </SubmitButton>
+        </Form>
+      ) : null}
+      <div className="trip-detail__way-actions">
+        {splitHref ? (
+          <ButtonLink size="small" to={splitHref} preventScrollReset>
+            {t('segmentation.split')}
+          </ButtonLink>
+        ) : null}
+        {merge('mergePrevious')}
+        {merge('mergeNext')}
+      </div>
+      <p className="text-small text-muted">{t('segmentation.hint')}</p>
+    </div>
+  )
+}
+
+export function SplitDialog({
+  open,
+  closeHref,
+  trip,
+  view,
+  pathname,
+  search,
+}: {
+  open: boolean
+  closeHref: string
+  trip: DetailTrip
+  view: SegmentationView
+  pathname: string
+  search: URLSearchParams
+}) {
+  const { t } = useTranslation('trip')
+  const cutLeg = view.cuts ? trip.legs.find((l) => l.id === view.cuts!.legId) : undefined
+  const cutN = cutLeg ? trip.legs.indexOf(cutLeg) + 1 : 0
+  const splittable = trip.legs.filter((l) => l.geom.length > 2)
+  return (
+    <Dialog
+      id="split"
+      open={open}
+      closeHref={closeHref}
+      title={t('segmentation.dialogTitle')}
+      closeLabel={t('common:actions.close')}
+    >
+      <div className="stack">
+        {trip.legs.length > 1 ? (
+          <section className="stack" aria-labelledby="split-between">
+            <h3 id="split-between">{t('segmentation.betweenLegs')}</h3>
+            <ul className="stack">
+              {trip.legs.slice(1).map((leg, i) => (
+                <li key={leg.id}>
+                  <Form method="post">
+                    <FormBasics intent="split" version={trip.version} />
+                    <input type="hidden" name="legId" value={leg.id} />
+                    <SubmitButton size="small">
+                      {t('segmentation.splitBefore', { time: timeOf(leg.startTime), n: i + 2 })}
+                    </SubmitButton>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {splittable.length ? (
+          <section className="stack" aria-labelledby="split-inside">
+            <h3 id="split-inside">{t('segmentation.insideLeg')}</h3>
+            <ul className="stack">
+              {splittable.map((leg) => {
+                const n = trip.legs.indexOf(leg) + 1
+                return (
+                  <li key={leg.id}>
+                    <Link
+                      to={hrefWith(pathname, search, { dialog: 'split', leg: leg.id }, 'split-points')}
+                      aria-current={leg.id === cutLeg?.id ? 'true' : undefined}
+                      preventScrollReset
+                    >
+                      {t('segmentation.chooseLeg', { n, start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+        ) : null}
+        {view.cuts && cutLeg ? (
+          <section className="stack" id="split-points" aria-labelledby="split-points-title">
+            <h3 id="split-points-title">{t('segmentation.points', { n: cutN })}</h3>
+            {view.cuts.points.length ? (
+              <ul className="stack">
+                {view.cuts.points.map((p) => (
+                  <li key={p.idx}>
+                    <Form method="post">
+                      <FormBasics intent="split" version={trip.version} />
+                      <input type="hidden" name="legId" value={cutLeg.id} />
+                      <input type="hidden" name="pointIdx" value={p.idx} />
+                      <SubmitButton size="small">
+                        {p.name
+                          ? t('segmentation.splitAtNamed', { time: p.time, name: p.name })
+                          : t('segmentation.splitAt', { time: p.time })}
+                        {p.paused ? ` (${t('segmentation.paused')})` : null}
+                      </SubmitButton>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('segmentation.noPoints')}</p>
+            )}
+          </section>
+        ) : null}
+        {trip.legs.length < 2 && !splittable.length ? <p>{t('segmentation.nothing')}</p> : null}
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+        </div>
+      </div>
+    </Dialog>
+  )
+}
