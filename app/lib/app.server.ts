@@ -5,7 +5,7 @@ import type { App } from '~/services/core.server'
 import { getEnv, type Env } from '~/infra/env.server'
 import { createMailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
-import { lockDownDataDir } from '~/infra/datadir.server'
+import { lockDownDataDir, makePrivate } from '~/infra/datadir.server'
 
 export type { App }
 
@@ -38,6 +38,7 @@ async function waitForCliLock(dataDir: string): Promise<() => void> {
 
 async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {
   const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
+  if (!env.DATABASE_URL) makePrivate(path.join(env.DATA_DIR, 'db'))
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
