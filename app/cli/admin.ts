@@ -29,7 +29,7 @@ import {
   tokenMatches,
   type ServerHandoff,
 } from '~/infra/handoff.server'
-import { lockDownDataDir } from '~/infra/datadir.server'
+import { lockDownDataDir, makePrivate } from '~/infra/datadir.server'
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -151,6 +151,7 @@ async function execute(env: Env, command: CommandName, args: Record<string, unkn
   const release = env.DATABASE_URL ? () => {} : acquireCliLock(env.DATA_DIR)
   try {
     const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
+    if (!env.DATABASE_URL) makePrivate(path.join(env.DATA_DIR, 'db'))
     try {
       return await runCommand(database.db, command, args, commandDeps(env))
     } finally {

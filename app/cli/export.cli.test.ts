@@ -3,6 +3,7 @@
 // memory check: a generated study of 20,000 legs exported in a child process with --expose-gc, whose heap after a
 // full collection must not grow from batch to batch (no timing involved). The children use PGlite whatever
 // TEST_DB_KIND says, so the PostgreSQL pass of `npm test` skips this file (export.test.ts covers PostgreSQL).
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -25,6 +26,8 @@ beforeAll(async () => {
   const database = await connect({ dataDir: path.join(tmp, 'data', 'db') })
   await seedDemoIfEmpty(database.db, new Date())
   await database.close()
+  // Private, as the server leaves its data: the CLI warns about anything below DATA_DIR open to others.
+  execFileSync('chmod', ['-R', 'go-rwx', path.join(tmp, 'data')])
 }, SLOW)
 afterAll(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }))
 

@@ -7,32 +7,31 @@ import path from 'node:path'
 
 const OTHERS = 0o077
 
-/** Makes DATA_DIR's content private; returns the warnings to show (empty when all was private already). */
+/** Makes DATA_DIR's content private; returns the warnings to show (empty when DATA_DIR itself is private). */
 export function lockDownDataDir(dataDir: string): string[] {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const warnings: string[] = []
   const mode = fs.statSync(dataDir).mode & 0o777
-  if (mode & OTHERS)
-    warnings.push(
-      `WARNING: DATA_DIR ${dataDir} can be read by other users of this machine (mode ${mode.toString(8)}); ` +
-        `its files are private, but make the directory private too: chmod 700 ${dataDir}`,
-    )
+  makePrivate(dataDir)
+  return mode & OTHERS
+    ? [
+        `WARNING: DATA_DIR ${dataDir} can be read by other users of this machine (mode ${mode.toString(8)}); ` +
+          `its files were made private, but make the directory private too: chmod 700 ${dataDir}`,
+      ]
+    : []
+}
+
+/**
+ * Takes group and other permissions off everything below dir that this account owns (directories too), and off dir.
+ * PGlite sets its own modes on the files it creates (0666, 0644) whatever the umask, so the database directory is
+ * made private again once the database is open: its files are then out of reach through it.
+ */
+export function makePrivate(dir: string): void {
   const uid = process.getuid?.()
-  let tightened = 0
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isSymbolicLink()) continue
-      const file = path.join(dir, entry.name)
-      const stat = fs.statSync(file)
-      if ((uid === undefined || stat.uid === uid) && stat.mode & OTHERS) {
-        fs.chmodSync(file, stat.mode & 0o700)
-        tightened++
-      }
-      if (entry.isDirectory()) walk(file)
-    }
+  const tighten = (file: string) => {
+    const stat = fs.lstatSync(file)
+    if (stat.isSymbolicLink() || (uid !== undefined && stat.uid !== uid)) return
+    if (stat.mode & OTHERS) fs.chmodSync(file, stat.mode & 0o700)
+    if (stat.isDirectory()) for (const name of fs.readdirSync(file)) tighten(path.join(file, name))
   }
-  walk(dataDir)
-  if (tightened)
-    warnings.push(`WARNING: ${tightened} file(s) under DATA_DIR ${dataDir} were readable by other users; made private`)
-  return warnings
+  tighten(dir)
 }

@@ -6,7 +6,7 @@ import { getEnv, type Env } from '~/infra/env.server'
 import { createMailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
 import { sweepStaleRows } from '~/services/pending-posts.server'
-import { lockDownDataDir } from '~/infra/datadir.server'
+import { lockDownDataDir, makePrivate } from '~/infra/datadir.server'
 
 export type { App }
 
@@ -39,6 +39,7 @@ async function waitForCliLock(dataDir: string): Promise<() => void> {
 
 async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {
   const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
+  if (!env.DATABASE_URL) makePrivate(path.join(env.DATA_DIR, 'db'))
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
