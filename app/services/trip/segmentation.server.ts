@@ -20,14 +20,7 @@ import { formatDayTime } from '~/domain/time'
 import { pointNames } from '../place-names.server'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { assertWithin, method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
-import {
-  assertAllows,
-  assertVersion,
-  legRowsOf,
-  lockOwnTrip,
-  stateOf,
-  zVersion,
-} from './edit.server'
+import { assertAllows, assertVersion, legRowsOf, lockOwnTrip, stateOf, zVersion } from './edit.server'
 import {
   catalogues,
   clearNoTripMark,
