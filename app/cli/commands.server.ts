@@ -159,9 +159,18 @@ export async function runCommand(
       )
       shown.finish()
       const notes = result.notes.map((n) => `note: ${n}`)
-      const what = `${result.tripIds.length} ways with ${result.legs} legs for ${a.email.toLowerCase()}`
+      // A way the participant already has is never added again; one the file gives differently is only reported.
+      const changed = result.changed.map(
+        (c) => `changed: ${c.path} is way ${c.tripId}, given differently; left as it is`,
+      )
+      const counts = `${result.tripIds.length} new (${result.legs} legs), ${result.present} already present, ${result.changed.length} changed`
+      const who = `for ${a.email.toLowerCase()}`
       return {
-        output: [...notes, a.dryRun ? `dry run: would import ${what}; nothing was written` : `imported ${what}`],
+        output: [
+          ...notes,
+          ...changed,
+          a.dryRun ? `dry run: would import ${counts} ${who}; nothing was written` : `imported ${counts} ${who}`,
+        ],
       }
     }
     case 'export': {

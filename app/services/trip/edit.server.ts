@@ -35,6 +35,7 @@ import { normalisedModes, sameSet } from '~/domain/legEdit'
 import { type Step as StepT } from '~/domain/steps'
 import { quickConfirmable, refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
 import { isTrafficMode } from '~/domain/trafficModes'
+import { chosenPurposeSource } from '~/domain/provenance'
 import { pathLength } from '../import.server'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
 import {
@@ -49,8 +50,11 @@ import {
 } from '../core.server'
 import {
   catalogues,
+  copiedLabels,
+  modesFrom,
   ownTrip,
   ownTripRow,
+  purposesFrom,
   refreshTrip,
   toLegDto,
   type Catalogues,
@@ -59,6 +63,7 @@ import {
   type TripDto,
   type TripRow,
 } from './model.server'
+import { purposeSuggestions } from './suggest.server'
 
 const zVersion = z.coerce.number().int().nonnegative().optional()
 const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
@@ -73,6 +78,18 @@ const zPurpose = z
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared helpers
+
+/**
+ * Whose purposes a confirmation sets: the app's suggestion for the way, accepted unchanged, or the participant's
+ * own choice. Asked before the write's transaction (the suggestion reads the participant's history).
+ */
+async function confirmedPurposeSource(ctx: AuthedContext, tripId: number, chosen: readonly number[]) {
+  const trip = await ownTripRow(ctx.db, ctx.user.id, tripId)
+  const suggestion = (await purposeSuggestions(ctx, [{ id: trip.id, start: trip.startTime.toISOString() }])).get(
+    trip.id,
+  )
+  return chosenPurposeSource(chosen, suggestion?.purposeId)
+}
 
 /** The way's state (domain/wayState.ts) from its stored row and legs. */
 function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
@@ -206,9 +223,12 @@ export const tripEditMethods = {
         if (input.tripPurposes && !sameSet(input.tripPurposes, leg.purposeIds)) {
           if (input.tripPurposes.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
           set.purposeIds = await checkPurposes(input.tripPurposes, ctx, cat)
+          Object.assign(set, purposesFrom('participant', ctx.now()))
         }
-        if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes)))
+        if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes))) {
           set.tfcModes = checkModes(input.tfcModes)
+          Object.assign(set, modesFrom('participant', ctx.now()))
+        }
         if (input.applyGeom && input.geom && JSON.stringify(input.geom) !== JSON.stringify(leg.geom)) {
           set.geom = input.geom.map((p) => ({ lat: p.lat, lon: p.lon }))
           set.len = input.len ?? (input.geom.length > 1 ? Math.round(pathLength(input.geom)) : null)
@@ -335,12 +355,16 @@ export const tripEditMethods = {
     async run({ id, purposeIds, version }, ctx): Promise<{ version: number }> {
       if (purposeIds.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
       const chosen = await checkPurposes(purposeIds, ctx)
+      const source = await confirmedPurposeSource(ctx, id, chosen)
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
         if (legRows.length > 0 && legRows.every((l) => sameSet(l.purposeIds, chosen))) return { version: trip.version }
         assertAllows(stateOf(trip, legRows), 'setPurposes')
         assertVersion(trip, version)
-        await tx.update(legs).set({ purposeIds: chosen }).where(eq(legs.tripId, trip.id))
+        await tx
+          .update(legs)
+          .set({ purposeIds: chosen, ...purposesFrom(source, ctx.now()) })
+          .where(eq(legs.tripId, trip.id))
         await refreshTrip(tx, trip.id)
         return { version: trip.version + 1 }
       })
@@ -413,7 +437,7 @@ export const tripEditMethods = {
         const { id: _id, ...copy } = leg
         const [inserted] = await tx
           .insert(legs)
-          .values({ ...copy, idx: leg.idx + 1, validationStatus: false })
+          .values({ ...copy, ...copiedLabels(leg, ctx.now()), idx: leg.idx + 1, validationStatus: false })
           .returning()
         await refreshTrip(tx, trip.id)
         const count = legRows.length + 1
@@ -465,6 +489,7 @@ export const tripEditMethods = {
           await tx.insert(legs).values(
             legRows.map(({ id: _id, tripId: _t, ...l }, i) => ({
               ...l,
+              ...copiedLabels(l, now),
               tripId: created.id,
               idx: i,
               validationStatus: false,
@@ -493,6 +518,7 @@ export const confirmWithPurpose = method({
   params: z.object({ id: zId, purposeId: zPurpose, version: zVersion }),
   async run({ id, purposeId, version }, ctx): Promise<{ version: number }> {
     const chosen = await checkPurposes([purposeId], ctx)
+    const source = await confirmedPurposeSource(ctx, id, chosen)
     return ctx.db.transaction(async (tx) => {
       const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
       const state = stateOf(trip, legRows)
@@ -505,7 +531,10 @@ export const confirmWithPurpose = method({
       )
         throw new ServiceError(state.allows.setPurposes ? 'MODES_REQUIRED' : refusal(state.state))
       assertVersion(trip, version)
-      await tx.update(legs).set({ purposeIds: chosen, validationStatus: true }).where(eq(legs.tripId, trip.id))
+      await tx
+        .update(legs)
+        .set({ purposeIds: chosen, ...purposesFrom(source, ctx.now()), validationStatus: true })
+        .where(eq(legs.tripId, trip.id))
       await refreshTrip(tx, trip.id)
       await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, trip.id))
       return { version: trip.version + 1 }

@@ -21,6 +21,7 @@ import {
   refreshTrip,
   toTripDto,
   type TripDto,
+  participantLabels,
 } from './model.server'
 
 const CREATED_MANUALLY = 'CREATED_MANUALLY'
@@ -262,6 +263,7 @@ export const tripManualMethods = {
           detectedModes: [],
           tfcModes: leg.tfcModes,
           purposeIds: leg.purposeIds,
+          ...participantLabels(leg, ctx.now()),
           qtnsAnswered: !asks.legs[0],
         })
         await refreshTrip(tx, id)
@@ -305,6 +307,7 @@ export const tripManualMethods = {
             endTime: leg.end,
             tfcModes: leg.tfcModes,
             purposeIds: leg.purposeIds,
+            ...participantLabels(leg, ctx.now()),
             qtnsAnswered: !asks.legs[i],
           }
           if (target)

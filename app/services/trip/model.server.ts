@@ -4,6 +4,7 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
 import { legs, trips, zeroTripDays, type LatLon } from '~/db/schema'
+import type { LabelSource } from '~/domain/provenance'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import { tripName } from '~/domain/tripName'
 import { wayFacts, wayState, type WayState, type WayStatus } from '~/domain/wayState'
@@ -270,3 +271,28 @@ export async function refreshTrip(db: DbOrTx, tripId: number) {
 export async function clearNoTripMark(db: DbOrTx, userId: number, start: Date, tz: string) {
   await db.delete(zeroTripDays).where(and(eq(zeroTripDays.userId, userId), eq(zeroTripDays.day, dayInZone(start, tz))))
 }
+
+// Where a leg's labels came from (domain/provenance.ts): every write that sets purposes or modes sets these too.
+
+/** The columns that record where a leg's purposes came from, and when. */
+export const purposesFrom = (source: LabelSource | null, at: Date) => ({
+  purposeSource: source,
+  purposeSetAt: source ? at : null,
+})
+/** The same for a leg's modes. */
+export const modesFrom = (source: LabelSource | null, at: Date) => ({
+  modeSource: source,
+  modeSetAt: source ? at : null,
+})
+
+/** A copy's labels: whatever the original had set is now "copied", at the time of the copy. */
+export const copiedLabels = (leg: Pick<LegRow, 'purposeIds' | 'tfcModes'>, at: Date) => ({
+  ...purposesFrom(leg.purposeIds.length ? 'copied' : null, at),
+  ...modesFrom(leg.tfcModes.length ? 'copied' : null, at),
+})
+
+/** A way the participant entered or edited by hand: every label set is their own. */
+export const participantLabels = (leg: { purposeIds: readonly number[]; tfcModes: readonly string[] }, at: Date) => ({
+  ...purposesFrom(leg.purposeIds.length ? 'participant' : null, at),
+  ...modesFrom(leg.tfcModes.length ? 'participant' : null, at),
+})
