@@ -16,8 +16,8 @@ export function chosenPurposeSource(chosen: readonly number[], suggestedId: numb
 }
 
 /**
- * Labels a trips file brings: the file's own word when it gives one; modes equal to what the phone detected are
- * "recorded"; anything else the file sets is "imported"; nothing set has no source.
+ * Labels a trips file brings: the file's own word when it gives one; modes equal to what the file says the phone
+ * detected are "recorded"; anything else the file sets is "imported"; nothing set has no source.
  */
 export function importedSources(leg: {
   purposeIds: readonly number[]

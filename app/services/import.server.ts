@@ -731,14 +731,7 @@ async function insertTrip(
     metaDataRecs: leg.metaDataRecs,
     startPoi: leg.startPoi ?? null,
     endPoi: leg.endPoi ?? null,
-    ...labelsAtImport(
-      leg.tripPurposes,
-      leg.tfcModes,
-      leg.detectedModes ?? leg.tfcModes,
-      purposeSource,
-      modeSource,
-      importedAt,
-    ),
+    ...labelsAtImport(leg.tripPurposes, leg.tfcModes, leg.detectedModes ?? [], purposeSource, modeSource, importedAt),
   }))
   const startTime = legRows[0].startTime
   const endTime = legRows[legRows.length - 1].endTime

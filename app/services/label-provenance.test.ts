@@ -94,10 +94,13 @@ describe('importing the same trips file again', () => {
 describe('where a label came from', () => {
   test('an import records what the phone detected as recorded, anything else the file sets as imported', async () => {
     await participant('sources@example.org')
-    const { tripIds } = await importTrips(db, { email: 'sources@example.org', trips: readExample('trips.json') }, TZ)
-    const [walk, train] = await legsOfTrip(tripIds[0])
+    const file = readExample('trips.json')
+    file[0].legs[0].detectedModes = ['WALK']
+    const { tripIds } = await importTrips(db, { email: 'sources@example.org', trips: file }, TZ)
+    const [walk, train, noDetection] = await legsOfTrip(tripIds[0])
     expect(walk).toMatchObject({ modeSource: 'recorded', purposeSource: 'imported' })
     expect(train).toMatchObject({ modeSource: 'imported', purposeSource: 'imported' })
+    expect(noDetection).toMatchObject({ modeSource: 'imported', purposeSource: 'imported' })
     expect(walk.modeSetAt).toBeInstanceOf(Date)
   })
 
