@@ -191,6 +191,8 @@ const CreateUserSchema = z.object({
   lastName: z.string().max(200).nullish(),
   /** The forced password change after the first login. */
   passwordUpdateRequired: z.boolean().default(false),
+  /** When the account came to be (default: now); a seeded study's participants joined at its start. */
+  joinedAt: z.date().optional(),
 })
 export type CreateUserInput = z.input<typeof CreateUserSchema>
 
@@ -226,6 +228,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Cr
           firstName: data.firstName ?? null,
           lastName: data.lastName ?? null,
           pseudonym,
+          ...(data.joinedAt ? { createdAt: data.joinedAt } : {}),
         })
         .returning({ id: users.id })
       return { id: row.id, email, pseudonym }
