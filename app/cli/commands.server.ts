@@ -201,7 +201,7 @@ export async function runCommand(
     case 'status': {
       const a = parseArgs(command, args)
       const timeZone = studyTimeZone()
-      const status = await studyStatus(db, { campaignId: a.campaign, inactiveDays: a.inactiveDays })
+      const status = await studyStatus(db, { campaignId: a.campaign, inactiveDays: a.inactiveDays, timeZone })
       const o = { withIdentity: a.withIdentity, timeZone }
       const output = statusText(status, o)
       if (a.csv) {
