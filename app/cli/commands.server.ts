@@ -9,6 +9,8 @@ import type { Db } from '~/db/connect.server'
 import { trips, users } from '~/db/schema'
 import type { Mailer } from '~/infra/mailer.server'
 import { campaignFileText } from '~/services/export-campaign.server'
+import { setDefaultCampaign } from '~/services/campaign.server'
+import { ServiceError } from '~/services/core.server'
 import { runExport } from '~/services/export.server'
 import {
   assignCampaign,
@@ -43,6 +45,7 @@ const COMMAND_ARGS = {
   }),
   'campaign:import': z.strictObject({ data: z.unknown(), dryRun: z.boolean().default(false) }),
   'campaign:assign': z.strictObject({ campaign: CampaignId, email: Text }),
+  'campaign:default': z.strictObject({ campaign: CampaignId }),
   'trips:import': z.strictObject({ email: Text, data: z.unknown(), dryRun: z.boolean().default(false) }),
   export: z.strictObject({
     campaign: CampaignId,
@@ -148,6 +151,21 @@ export async function runCommand(
       const a = parseArgs(command, args)
       await assignCampaign(db, { campaignId: a.campaign, email: a.email })
       return { output: [`assigned ${a.email.toLowerCase()} to campaign ${a.campaign}`] }
+    }
+    case 'campaign:default': {
+      const a = parseArgs(command, args)
+      try {
+        await setDefaultCampaign(db, a.campaign)
+      } catch (err) {
+        if (err instanceof ServiceError)
+          throw new CommandError(`campaign:default: campaign ${a.campaign} does not exist`)
+        throw err
+      }
+      return {
+        output: [
+          `campaign ${a.campaign} is the default: logged-out visitors see its imprint, privacy, FAQ and contact`,
+        ],
+      }
     }
     case 'trips:import': {
       const a = parseArgs(command, args)
