@@ -18,6 +18,7 @@ import {
   trips,
   users,
   zeroTripDays,
+  type LatLon,
   type LocalizedText,
 } from '~/db/schema'
 import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
@@ -687,6 +688,7 @@ async function checkWaysPerDayStored(
           problem(at, `${n} ways on ${day}; at most ${LIMITS.waysPerDay} ways a day per participant`),
         ),
   )
+}
 
 /** A trips file's labels as leg columns: their source (the file's word, else as domain/provenance.ts reads them). */
 function labelsAtImport(

@@ -478,27 +478,14 @@ export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Pr
           publicUrl: deps.publicUrl,
           projectTitle: deps.projectTitle,
           waiting: p.waiting,
+          daysInactive: p.daysInactive,
+          intervalDays: o.intervalDays,
         }),
       )
     } catch (e) {
       await db.delete(reminders).where(eq(reminders.id, claim))
       throw e
     }
-    await deps.mailer.send(
-      reminderMail({
-        to: p.email,
-        locale: p.locale,
-        publicUrl: deps.publicUrl,
-        projectTitle: deps.projectTitle,
-        waiting: p.waiting,
-        daysInactive: p.daysInactive,
-        intervalDays: o.intervalDays,
-      }),
-    )
-    const [row] = await db
-      .insert(reminders)
-      .values({ userId: p.userId, campaignId: o.campaignId, sentAt: now })
-      .returning({ id: reminders.id })
     log.info({
       msg: 'reminder sent',
       reminder: claim,
