@@ -25,6 +25,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database, Db } from '~/db/connect.server'
 import { legs, trips, users } from '~/db/schema'
 import { DEMO_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.server'
+import { ANSWER_BOUNDS } from '~/domain/limits'
 import { quickConfirmable, quickPurposes, wayFacts, wayState, type WayAction } from '~/domain/wayState'
 import { ServiceError, type AuthedContext } from '~/services/core.server'
 import { createUser, importTrips } from '~/services/import.server'
@@ -468,9 +469,9 @@ async function runStep(ways: number[], confirmedSnaps: Map<number, ReturnType<ty
       break
     }
     case 'merge': {
-      const near = (await tripService.getTrips(me, { sortOrder: 'ASC', fetchNext: 500 })).trps.map(
-        (t: { id: number }) => t.id,
-      )
+      const near = (
+        await tripService.getTrips(me, { sortOrder: 'ASC', fetchNext: ANSWER_BOUNDS.waysPerPage })
+      ).trps.map((t: { id: number }) => t.id)
       const other = near[near.indexOf(id) + (step.next ? 1 : -1)]
       if (other === undefined) return
       const otherBefore = await snapshot(other)
