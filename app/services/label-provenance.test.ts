@@ -171,7 +171,13 @@ describe('a suggestion accepted unchanged', () => {
       demo,
       open.map((t) => ({ id: t.id, start: t.startTime.toISOString() })),
     )
-    const [take, other] = open.filter((t) => suggestions.has(t.id))
+    // Ways the card confirms in one tap: every mode known, no purpose yet (the chosen one fills every leg).
+    const legRows = await demoDb.db.select().from(legs)
+    const oneTap = (id: number) =>
+      legRows
+        .filter((l) => l.tripId === id)
+        .every((l) => l.tfcModes.length > 0 && !l.tfcModes.includes('UNKNOWN') && l.purposeIds.length === 0)
+    const [take, other] = open.filter((t) => suggestions.has(t.id) && oneTap(t.id))
     expect(other).toBeDefined()
     const suggested = suggestions.get(take.id)!.purposeId
     await confirmWithPurpose(demo, { id: take.id, purposeId: suggested, version: take.version })
