@@ -65,6 +65,15 @@ const WITH_IDS: Record<string, Build[]> = {
   'trip.completeTrip': [(o) => ({ id: o.trips.confirmed })],
   'trip.copyLeg': [(o) => ({ id: o.legs.openFirst })],
   'trip.copyTrip': [(o) => ({ id: o.trips.open })],
+  'trip.splitTrip': [
+    (o) => ({ id: o.trips.open, legId: o.legs.openLast }),
+    (o, me) => ({ id: me.trips.open, legId: o.legs.openLast }),
+  ],
+  'trip.mergeTrips': [
+    (o) => ({ ids: [o.trips.open, o.trips.confirmed] }),
+    (o, me) => ({ ids: [me.trips.modes, o.trips.open] }),
+  ],
+  'trip.revertEdit': [(o) => ({ id: o.trips.open })],
   'trip.updateTrip': [
     (o, me) => ({ trp: { id: o.trips.manual, legs: [manualLeg(me, addDays(study.today, -6))] }, version: 1 }),
     (o, me) => ({
