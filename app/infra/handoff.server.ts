@@ -147,7 +147,7 @@ export function cliLockHolder(dataDir: string): LockHolder | null {
 }
 
 /** Why the database cannot be opened now, for the operator: never advice that would break a running server. */
-export function lockHeldMessage(holder: LockHolder): string {
+function lockHeldMessage(holder: LockHolder): string {
   return holder.server
     ? `a server (pid ${holder.pid}) holds the embedded database; it takes commands once it is up (wait for it, or ` +
         'stop it and run the command again)'
