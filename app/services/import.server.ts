@@ -502,7 +502,7 @@ export interface TripsImportResult {
 }
 
 /** A way of the file the participant already has, given differently: where in the file, and which stored way. */
-export interface ChangedWay {
+interface ChangedWay {
   path: string
   tripId: number
 }

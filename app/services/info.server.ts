@@ -80,7 +80,7 @@ const campaignScope = (ctx: ServiceContext, col: AnyPgColumn) =>
  * The installation's default campaign: the one `campaign:default` named, else the first imported; null when there
  * is none. A logged-out visitor sees its imprint, privacy text, FAQ and contact.
  */
-export async function defaultCampaignId(db: DbOrTx): Promise<number | null> {
+async function defaultCampaignId(db: DbOrTx): Promise<number | null> {
   const [row] = await db
     .select({ id: campaigns.id })
     .from(campaigns)
