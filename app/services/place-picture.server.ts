@@ -65,11 +65,15 @@ async function tileDataUri(ctx: Pick<ServiceContext, 'env' | 'user'>, url: strin
     tiles.set(url, hit)
     return hit.dataUri
   }
-  let asking = fetching.get(url)
-  if (!asking) {
-    asking = queue.run(String(ctx.user?.id ?? '-'), () => fetchTile(ctx, url)).finally(() => fetching.delete(url))
-    fetching.set(url, asking)
-  }
+  const waiting = fetching.get(url)
+  if (waiting) return waiting
+  // Only its own entry is taken away when done: a request from before a reset must not drop a newer one.
+  const asking: Promise<string> = queue
+    .run(String(ctx.user?.id ?? '-'), () => fetchTile(ctx, url))
+    .finally(() => {
+      if (fetching.get(url) === asking) fetching.delete(url)
+    })
+  fetching.set(url, asking)
   return asking
 }
 
