@@ -3,10 +3,12 @@
 // endpoint of the running server (the embedded database belongs to that one process).
 import { test as base, expect, type Page, type Browser, type BrowserContext } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import os from 'node:os'
+import { handoffAuthorization } from '../app/infra/handoff.server'
 
 const PORT = Number(process.env.E2E_PORT ?? 3123)
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `travel-diary-e2e-${PORT}`)
@@ -16,11 +18,19 @@ export const DEMO = { email: 'demo@example.org', password: 'demo1234' }
 /** Runs a researcher CLI command in the e2e server (same protocol as `npm run admin`). */
 export async function admin(command: string, args: Record<string, unknown>): Promise<string[]> {
   const info = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'server.json'), 'utf8')) as { token: string }
-  const res = await fetch(`${BASE}/admin/cli`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${info.token}` },
-    body: JSON.stringify({ command, args }),
-  })
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${BASE}/admin/cli`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+  // The token never travels: a one-time challenge first, then the command with the proof for it.
+  const hello = (await (await post({ hello: crypto.randomBytes(24).toString('base64url') })).json()) as {
+    challenge?: string
+    error?: string
+  }
+  if (!hello.challenge) throw new Error(`admin ${command} failed: ${hello.error ?? 'no challenge'}`)
+  const res = await post({ command, args }, { Authorization: handoffAuthorization(info.token, hello.challenge) })
   const body = (await res.json()) as { ok: boolean; output?: string[]; error?: string }
   if (!body.ok) throw new Error(`admin ${command} failed: ${body.error}`)
   return body.output ?? []
