@@ -75,7 +75,10 @@ test('a dialog posted with an error is on the first screen with its error focuse
   await onScreen(ok)
   await page.screenshot({ path: test.info().outputPath(`modes-${js ? 'js' : 'nojs'}.png`) })
 
-  // Posted with no mode: the error on the first screen and focused, OK still on screen.
+  // Posted with no mode (only possible where several modes are asked for: a single pick always holds one): the error
+  // on the first screen and focused, OK still on screen.
+  await modes.getByRole('link', { name: 'Weiteres Verkehrsmittel für diese Etappe angeben …' }).click()
+  await expect(modes.getByRole('checkbox', { name: 'Zu Fuß' })).toBeChecked()
   await modes.getByRole('checkbox', { name: 'Zu Fuß' }).uncheck()
   await ok.click()
   const modesError = modes.locator('#mode-choices .field__error')
