@@ -222,7 +222,8 @@ test('the add form never defaults to the future and refuses a start or end in th
   })
   expect(res.status()).toBe(400)
   const html = await res.text()
-  expect(html).toContain('Ein Weg kann nicht in der Zukunft liegen')
+  // The message names the field that is in the future (here the start), and the form keeps what was entered.
+  expect(html).toContain('Der Start liegt in der Zukunft')
   expect(html).toMatch(/name="tfcModes" checked="" value="CAR"/)
   await context.close()
 })
