@@ -39,7 +39,8 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await expect(page.locator('.trip-facts')).toContainText('08:00 – 08:29')
   await expect(page.locator('.trip-facts')).toContainText('Unbestätigt')
   await expect(stepHeading(page)).toHaveText('Zweck angeben')
-  await expect(page.getByRole('link', { name: /Verkehrsmittel ändern/ })).toHaveCount(0) // modes only in step 2
+  // A wrong mode can be fixed in any step, before a purpose is chosen too: one link per leg.
+  await expect(page.getByRole('link', { name: /Verkehrsmittel ändern/ })).toHaveCount(3)
 
   // Step 1: the purpose picker; nothing chosen → the error in the dialog; then two purposes for all legs.
   await page.getByRole('link', { name: 'Zweck wählen' }).click()
