@@ -48,6 +48,8 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await checkA11y(page)
   await dialog(page, 'purpose').getByRole('button', { name: 'Übernehmen' }).click()
   await expect(dialog(page, 'purpose')).toContainText('Bitte wählen Sie mindestens einen Zweck.')
+  // A single pick replaces; several purposes are the explicit choice.
+  await dialog(page, 'purpose').getByRole('link', { name: 'Mehrere Zwecke angeben …' }).click()
   await dialog(page, 'purpose').getByText('Arbeit', { exact: true }).click()
   await dialog(page, 'purpose').getByText('Einkauf', { exact: true }).click()
   await dialog(page, 'purpose').getByText('Freizeit', { exact: true }).click()
@@ -75,10 +77,10 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await expect(modes.locator('.mode-choice').nth(1)).toContainText('Auto')
   await expect(modes.getByText('Sie waren an einem Ort, ohne sich fortzubewegen (z. B. Warten).')).toBeVisible()
   await expect(modes.getByRole('button', { name: 'OK' })).toHaveClass(/btn--primary/)
-  await expect(modes.getByRole('checkbox', { name: 'Zu Fuß' })).toBeChecked()
+  await expect(modes.getByRole('radio', { name: 'Zu Fuß' })).toBeChecked()
   await modes.getByRole('button', { name: 'Nächste Etappe' }).click()
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 2 von 3' })).toBeVisible()
-  await expect(modes.getByRole('checkbox', { name: 'Bus' })).toBeChecked()
+  await expect(modes.getByRole('radio', { name: 'Bus' })).toBeChecked()
   await modes.getByText('Bus', { exact: true }).click()
   await modes.getByText('Bahn', { exact: true }).click()
   await modes.getByRole('button', { name: 'Nächste Etappe' }).click()
@@ -86,8 +88,8 @@ test('a way from Purpose through Validated: purposes, modes per leg, confirm', a
   await expect(modes.getByRole('button', { name: 'Nächste Etappe' })).toHaveCount(0)
   await modes.getByRole('button', { name: 'Vorherige Etappe' }).click()
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 2 von 3' })).toBeVisible()
-  await expect(modes.getByRole('checkbox', { name: 'Bahn' })).toBeChecked() // saved on "Next"
-  await expect(modes.getByRole('checkbox', { name: 'Bus' })).not.toBeChecked()
+  await expect(modes.getByRole('radio', { name: 'Bahn' })).toBeChecked() // saved on "Next"
+  await expect(modes.getByRole('radio', { name: 'Bus' })).not.toBeChecked()
   await modes.getByRole('button', { name: 'Nächste Etappe' }).click()
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 3 von 3' })).toBeVisible()
   await modes.getByText('Zu Fuß', { exact: true }).click()
