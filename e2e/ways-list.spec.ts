@@ -91,8 +91,10 @@ test('grouped by day, newest first, with headers, cards and status badges, in bo
   await expect(work.locator('.trip-card__time')).toHaveText(/^07:00 – .*07:30$/)
   await expect(work.locator('.trip-card__stats')).toContainText('1,5 km')
   await expect(work.locator('.trip-card__stats')).toContainText('30 Min.')
-  // The modes with their names as text, in leg order (no hover needed).
-  await expect(work.locator('.trip-card__mode')).toHaveText(['Zu Fuß', 'Bahn'])
+  // The modes with their names as text, one entry per leg (no hover needed); this way's one leg has two modes, and
+  // the entry is the link that fixes them.
+  await expect(work.locator('.trip-card__mode')).toHaveText([/^Zu Fuß \+ Bahn/])
+  await expect(work.getByRole('link', { name: /^Zu Fuß \+ Bahn – Verkehrsmittel ändern: Arbeit/ })).toBeVisible()
   await expect(work.getByRole('link', { name: 'Arbeit', exact: true })).toHaveAttribute(
     'href',
     /\/ways\/tripDetails\/\d+$/,
