@@ -16,9 +16,13 @@ const run = (cmd, args, env = {}) => {
   console.log(
     `\n▶ ${[path.basename(cmd), ...args].join(' ')}${env.TEST_DB_KIND ? ` (TEST_DB_KIND=${env.TEST_DB_KIND})` : ''}`,
   )
+  const started = Date.now()
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH, ...env } })
+  seconds.push(Math.round((Date.now() - started) / 1000))
   return r.status ?? 1
 }
+// How long each part took, shown in the summary: CI has a time budget, and this says which part to look at first.
+const seconds = []
 
 console.log(`node --version: ${process.version} (${process.execPath})`)
 
@@ -37,13 +41,14 @@ if (only !== 'static') {
 }
 
 const results = []
+const took = () => seconds.splice(0).reduce((a, b) => a + b, 0)
 // Static checks first: each runs and is reported even when one before it failed. tsc needs React Router's generated
 // route types, so typegen runs right before it.
 if (!only || only === 'static') {
   const typegen = run(bin('react-router'), ['typegen'])
-  results.push(['typecheck (react-router typegen && tsc)', typegen === 0 ? run(bin('tsc'), []) : typegen])
-  results.push(['lint (eslint .)', run(bin('eslint'), ['.'])])
-  results.push(['format (prettier --check .)', run(bin('prettier'), ['--check', '.'])])
+  results.push(['typecheck (react-router typegen && tsc)', typegen === 0 ? run(bin('tsc'), []) : typegen, [], took()])
+  results.push(['lint (eslint .)', run(bin('eslint'), ['.']), [], took()])
+  results.push(['format (prettier --check .)', run(bin('prettier'), ['--check', '.']), [], took()])
 }
 // Each vitest run also writes a JSON report, so the summary at the end (all a CI log's tail may show) names the
 // failed tests instead of only the part that failed.
@@ -73,7 +78,7 @@ const failedTests = (file) => {
     return []
   }
 }
-const push = (name, [status, file]) => results.push([name, status, status === 0 ? [] : failedTests(file)])
+const push = (name, [status, file]) => results.push([name, status, status === 0 ? [] : failedTests(file), took()])
 if (!only || only === 'unit') {
   push('unit (PGlite)', vitest('unit', ['run']))
   if (process.env.TEST_DATABASE_URL) {
@@ -84,7 +89,7 @@ if (!only || only === 'unit') {
   }
 }
 if (!only || only === 'e2e') {
-  results.push(['build', run(bin('react-router'), ['build'])])
+  results.push(['build', run(bin('react-router'), ['build']), [], took()])
   if (results.at(-1)[1] === 0) {
     // Server-process tests (tests/*.proc.test.ts): headers, HTML form fuzzing, crash safety, graceful shutdown, and
     // with TEST_DATABASE_URL several processes on one PostgreSQL. They run the build just made.
@@ -92,12 +97,12 @@ if (!only || only === 'e2e') {
       'server processes (headers, fuzzing forms, crash, several processes)',
       vitest('proc', ['run', '-c', 'vitest.proc.config.ts']),
     )
-    results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test'])])
+    results.push(['e2e (Chromium, JS on and off)', run(bin('playwright'), ['test']), [], took()])
   }
 }
 console.log('\nSummary:')
-for (const [name, status, failures = []] of results) {
-  console.log(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${name}`)
+for (const [name, status, failures, secs] of results) {
+  console.log(`  ${status === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs} s)`)
   for (const f of failures) console.log(`       ✗ ${f}`)
 }
 const failed = results.filter(([, s]) => s !== 0).length
