@@ -204,7 +204,7 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
       {allows.split ? (
         <SplitDialog
           open={dialog === 'split'}
-          closeHref={hrefWith(pathname, search, { dialog: null, leg: null })}
+          closeHref={hrefWith(pathname, search, { dialog: null, leg: null, at: null })}
           trip={trip}
           view={segmentation}
           pathname={pathname}
@@ -364,7 +364,9 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           <SegmentationActions
             trip={trip}
             view={segmentation}
-            splitHref={allows.split ? hrefWith(pathname, search, { dialog: 'split', leg: null }, 'split') : null}
+            splitHref={
+              allows.split ? hrefWith(pathname, search, { dialog: 'split', leg: null, at: null }, 'split') : null
+            }
           />
         </section>
       </div>
