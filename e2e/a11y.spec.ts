@@ -319,6 +319,9 @@ for (const { locale, lang } of LOCALES) {
       await check(page, lang, `${detail('purpose')}?dialog=purpose&leg=${leg1!.id}#purpose`)
       await check(page, lang, `${detail('purpose')}?dialog=delete-leg&leg=${leg1!.id}#delete-leg`)
       await check(page, lang, `${detail('purpose')}?dialog=delete#delete`)
+      // Splitting the way: between its legs, or inside a leg at one of its listed points.
+      await check(page, lang, `${detail('purpose')}?dialog=split#split`)
+      await check(page, lang, `${detail('purpose')}?dialog=split&leg=${leg1!.id}#split-points`)
 
       // Step 2 Traffic modes: the selector of a leg, report, confirm.
       const [m1] = byName('modes').legs

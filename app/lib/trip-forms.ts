@@ -35,6 +35,12 @@ export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string()
 /** The list's quick confirmation: the purpose for the legs without one (none when every leg has one), then confirmed. */
 export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId.optional(), version })
 
+/** Two neighbouring ways merged from the list: the later one's card and the way before it (both versions shown). */
+export const ListMergeSchema = z.object({ tripId: zId, version, withId: zId, withVersion: version })
+
+/** The split or merge that made a way undone from its card. */
+export const ListUndoSchema = z.object({ tripId: zId, version })
+
 /** A leg's mode picked on its card: it replaces the leg's modes. */
 export const PickModeSchema = z.object({ tripId: zId, legId: zId, mode: z.string().max(100), version })
 

@@ -57,6 +57,7 @@ import { isTrafficMode } from '~/domain/trafficModes'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { drawnLegs } from '~/domain/simplify'
+import { parseLatLonInput } from '~/domain/geoAnswer'
 import { tripDetailActions } from './actions.server'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -82,10 +83,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const from = isListFilter(listParam) ? listParam : 'all'
   const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
+  // ?dialog=split&leg=ID lists the leg's points; &at=LAT,LON is where its track was tapped on the map.
   const segmentation = await segmentationView(
     ctx,
     detail.trip,
-    dialog === 'split' ? Number(url.searchParams.get('leg')) : null,
+    dialog === 'split'
+      ? { legId: Number(url.searchParams.get('leg')), at: parseLatLonInput(url.searchParams.get('at')) }
+      : { legId: null, at: null },
   )
   return {
     ...detail,
@@ -200,11 +204,12 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
       {allows.split ? (
         <SplitDialog
           open={dialog === 'split'}
-          closeHref={hrefWith(pathname, search, { dialog: null, leg: null })}
+          closeHref={hrefWith(pathname, search, { dialog: null, leg: null, at: null })}
           trip={trip}
           view={segmentation}
           pathname={pathname}
           search={search}
+          tiles={root?.mapTileUrl ? { url: root.mapTileUrl, attribution: root.mapTileAttribution } : undefined}
         />
       ) : null}
       {allows.confirm ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
@@ -359,7 +364,9 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           <SegmentationActions
             trip={trip}
             view={segmentation}
-            splitHref={allows.split ? hrefWith(pathname, search, { dialog: 'split', leg: null }, 'split') : null}
+            splitHref={
+              allows.split ? hrefWith(pathname, search, { dialog: 'split', leg: null, at: null }, 'split') : null
+            }
           />
         </section>
       </div>
