@@ -135,7 +135,7 @@ function modePickOf(cards: TripCardData[], legId: number, retry: string | null):
   return null
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { filter, page, id } = parseRoute(params)
   const r = req(context)
   const { locale } = r
@@ -143,7 +143,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tz = env.STUDY_TIME_ZONE
   const limit = env.TRIPS_PAGE_LIMIT
   const ctx = authed(context)
-  const url = new URL(request.url)
 
   const result = await tripService.getTrips(ctx, {
     ...LIST_FILTER_PARAMS[filter],

@@ -60,14 +60,13 @@ import { drawnLegs } from '~/domain/simplify'
 import { parseLatLonInput } from '~/domain/geoAnswer'
 import { tripDetailActions } from './actions.server'
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
   const ctx = authed(context)
   const detail = await tripDetail(ctx, id).catch((e: unknown) => {
     if (e instanceof ServiceError && e.constant === 'TRIP_NOT_FOUND') throw data('Not found', { status: 404 })
     throw e
   })
-  const url = new URL(request.url)
   const dialog = url.searchParams.get('dialog')
   const inQuestionnaireSteps = detail.step === Step.BeforeQuestionnaires || detail.step === Step.Questionnaires
   const questionnaireView = inQuestionnaireSteps && url.searchParams.get('view') === 'questionnaire'
@@ -105,9 +104,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const id = idParam(params.id)
-  const list = new URL(request.url).searchParams.get('list')
+  const list = url.searchParams.get('list')
   const from = isListFilter(list) ? list : null
   // The way's page keeps the list tab it was opened from across every post.
   return runIntent(tripDetailActions, await request.formData(), { context, id, from, back: wayPath(id, from) })
