@@ -1,7 +1,8 @@
 // The map in the split dialog (JavaScript only, with a tile server): the way's legs, and a tap on the track of a leg
 // that can be cut picks where to split it (the page names the nearest point of the track by its time and offers it
 // for one more tap). Leaflet is loaded lazily, after hydration; without JavaScript, or when the map cannot load, the
-// dialog's list of points is the way to choose, and nothing here is shown.
+// dialog's list of points is the way to choose, and nothing here is shown. When only the background tiles fail, the
+// map stays: the tracks are drawn on a plain background and can still be tapped.
 import { useCallback, useEffect, useState, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -38,7 +39,7 @@ export interface SplitMapProps extends Omit<SplitMapClientProps, 'tiles' | 'onTi
   hint: string
 }
 
-type State = 'loading' | 'ready' | 'failed'
+type State = 'loading' | 'ready' | 'noTiles' | 'failed'
 
 export function SplitMap({ tiles, label, hint, ...props }: SplitMapProps) {
   const { t } = useTranslation()
@@ -57,7 +58,7 @@ export function SplitMap({ tiles, label, hint, ...props }: SplitMapProps) {
       cancelled = true
     }
   }, [url])
-  const onTiles = useCallback((ok: boolean) => setState((s) => (s === 'ready' ? s : ok ? 'ready' : 'failed')), [])
+  const onTiles = useCallback((ok: boolean) => setState((s) => (s === 'ready' ? s : ok ? 'ready' : 'noTiles')), [])
 
   // Nothing to tap without JavaScript or a map: the list below is the way to choose then.
   if (!hydrated || !tiles?.url || state === 'failed') return null
@@ -75,6 +76,7 @@ export function SplitMap({ tiles, label, hint, ...props }: SplitMapProps) {
           />
         ) : null}
       </div>
+      {state === 'noTiles' ? <p className="field__hint">{t('map.noBackgroundSplit')}</p> : null}
     </div>
   )
 }
