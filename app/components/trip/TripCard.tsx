@@ -261,7 +261,9 @@ interface ShownWay {
 
 /**
  * Under the card of a way, when it and the way before it (the next card down) may be merged: one tap merges them,
- * and the merged way's card then offers the undo. Named by both ways' days and times, so no two are alike.
+ * and the merged way's card then offers the undo. Its text names the earlier way's times (on a wide screen the cards
+ * stand side by side, so "the next card down" is not where the eye looks); its accessible name adds both ways' days,
+ * so no two are alike.
  */
 export function MergeWithBefore({
   merge,
@@ -283,7 +285,7 @@ export function MergeWithBefore({
       <input type="hidden" name="withId" value={merge.earlier.id} />
       <input type="hidden" name="withVersion" value={merge.earlier.version} />
       <button type="submit" className="btn btn--ghost btn--small trip-merge__button">
-        {t('card.merge')}
+        {t('card.merge', { time: tripTimeText(earlier.trip) })}
         <span className="visually-hidden">: {t('card.mergeName', { earlier: name(earlier), later: name(later) })}</span>
       </button>
     </Form>
