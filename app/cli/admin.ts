@@ -36,6 +36,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   user:create --email E --password P [--verified] [--campaign ID] [--password-update-required]
   campaign:import --file campaign.json [--dry-run]   prints the new campaign id as the last line
   campaign:assign --campaign ID --email E
+  campaign:default --campaign ID                      the campaign whose imprint, privacy, FAQ and contact
+                                              logged-out visitors see (default: the first imported)
   trips:import --email E --file trips.json [--dry-run]
   export --campaign ID --out DIR [--with-identity]
   campaign:export --campaign ID [--out FILE]          a campaign file campaign:import accepts (stdout without --out)
@@ -60,6 +62,7 @@ const COMMANDS: Record<CommandName, { options: Options; required: string[] }> = 
   },
   'campaign:import': { options: { file: str, 'dry-run': flag }, required: ['file'] },
   'campaign:assign': { options: { campaign: str, email: str }, required: ['campaign', 'email'] },
+  'campaign:default': { options: { campaign: str }, required: ['campaign'] },
   'trips:import': { options: { email: str, file: str, 'dry-run': flag }, required: ['email', 'file'] },
   export: { options: { campaign: str, out: str, 'with-identity': flag }, required: ['campaign', 'out'] },
   'campaign:export': { options: { campaign: str, out: str }, required: ['campaign'] },

@@ -9,6 +9,8 @@ import type { Db } from '~/db/connect.server'
 import { trips, users } from '~/db/schema'
 import type { Mailer } from '~/infra/mailer.server'
 import { campaignFileText } from '~/services/export-campaign.server'
+import { setDefaultCampaign } from '~/services/campaign.server'
+import { ServiceError } from '~/services/core.server'
 import { runExport } from '~/services/export.server'
 import {
   assignCampaign,
@@ -43,6 +45,7 @@ const COMMAND_ARGS = {
   }),
   'campaign:import': z.strictObject({ data: z.unknown(), dryRun: z.boolean().default(false) }),
   'campaign:assign': z.strictObject({ campaign: CampaignId, email: Text }),
+  'campaign:default': z.strictObject({ campaign: CampaignId }),
   'trips:import': z.strictObject({ email: Text, data: z.unknown(), dryRun: z.boolean().default(false) }),
   export: z.strictObject({
     campaign: CampaignId,
@@ -149,6 +152,21 @@ export async function runCommand(
       await assignCampaign(db, { campaignId: a.campaign, email: a.email })
       return { output: [`assigned ${a.email.toLowerCase()} to campaign ${a.campaign}`] }
     }
+    case 'campaign:default': {
+      const a = parseArgs(command, args)
+      try {
+        await setDefaultCampaign(db, a.campaign)
+      } catch (err) {
+        if (err instanceof ServiceError)
+          throw new CommandError(`campaign:default: campaign ${a.campaign} does not exist`)
+        throw err
+      }
+      return {
+        output: [
+          `campaign ${a.campaign} is the default: logged-out visitors see its imprint, privacy, FAQ and contact`,
+        ],
+      }
+    }
     case 'trips:import': {
       const a = parseArgs(command, args)
       const shown = progress('trips:import', 'ways')
@@ -159,9 +177,18 @@ export async function runCommand(
       )
       shown.finish()
       const notes = result.notes.map((n) => `note: ${n}`)
-      const what = `${result.tripIds.length} ways with ${result.legs} legs for ${a.email.toLowerCase()}`
+      // A way the participant already has is never added again; one the file gives differently is only reported.
+      const changed = result.changed.map(
+        (c) => `changed: ${c.path} is way ${c.tripId}, given differently; left as it is`,
+      )
+      const counts = `${result.tripIds.length} new (${result.legs} legs), ${result.present} already present, ${result.changed.length} changed`
+      const who = `for ${a.email.toLowerCase()}`
       return {
-        output: [...notes, a.dryRun ? `dry run: would import ${what}; nothing was written` : `imported ${what}`],
+        output: [
+          ...notes,
+          ...changed,
+          a.dryRun ? `dry run: would import ${counts} ${who}; nothing was written` : `imported ${counts} ${who}`,
+        ],
       }
     }
     case 'export': {
@@ -192,7 +219,7 @@ export async function runCommand(
     case 'status': {
       const a = parseArgs(command, args)
       const timeZone = studyTimeZone()
-      const status = await studyStatus(db, { campaignId: a.campaign, inactiveDays: a.inactiveDays })
+      const status = await studyStatus(db, { campaignId: a.campaign, inactiveDays: a.inactiveDays, timeZone })
       const o = { withIdentity: a.withIdentity, timeZone }
       const output = statusText(status, o)
       if (a.csv) {

@@ -57,6 +57,7 @@ import {
   LEG_TRIP_COLUMNS,
   legGeometry,
   legRecord,
+  labelSourceRecord,
   legTripFacts,
   ofCampaign,
   optionIndex,
@@ -216,8 +217,10 @@ export async function runExport(
         const trip = tripRecord(dto, item.row, cat, tz)
         tripLines += csvRecord(valuesOf({ ...who, ...trip }, tripColumns))
         const facts = legTripFacts(trip)
+        const stored = new Map(item.legs.map((l) => [l.id, l]))
         for (const leg of dto.legs) {
-          const row: Row = { ...who, trip_id: dto.id, ...legRecord(leg, tz), ...facts }
+          const labels = labelSourceRecord(stored.get(leg.id)!, tz)
+          const row: Row = { ...who, trip_id: dto.id, ...legRecord(leg, tz), ...labels, ...facts }
           legLines += csvRecord(valuesOf(row, legColumns))
           const flat = flatten(row)
           const properties = Object.fromEntries(legColumns.map((c) => [c.name, flat[c.name] ?? null]))

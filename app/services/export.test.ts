@@ -399,6 +399,26 @@ describe('runExport (pseudonymous)', () => {
     }
   })
 
+  test('every leg says where its purposes and modes came from, and when they were set', () => {
+    const { header, rows } = readCsv(out, 'legs.csv')
+    expect(header).toEqual(expect.arrayContaining(['purpose_source', 'purpose_set_at', 'mode_source', 'mode_set_at']))
+    const sources = ['recorded', 'suggested', 'participant', 'imported', 'copied', '']
+    for (const row of rows) {
+      expect(sources).toContain(row.purpose_source)
+      expect(sources).toContain(row.mode_source)
+      expect(row.purpose_set_at === '').toBe(row.purpose_source === '')
+      expect(row.purpose_source === '').toBe(row.purpose_ids === '')
+    }
+    // The way imported by hand: purposes and modes as the file gave them, set at the import.
+    const manual = rows.find((r) => r.start.startsWith('2026-11-01T09:00'))!
+    expect(manual).toMatchObject({ purpose_source: 'imported', mode_source: 'imported' })
+    expect(new Date(manual.mode_set_at).getTime()).toBeGreaterThan(0)
+    // The demo's recorded ways keep the modes the phone detected as recorded.
+    expect(rows.some((r) => r.mode_source === 'recorded' && r.detected_modes === r.confirmed_modes)).toBe(true)
+    const feature = readGeoJson(out).features.find((f) => f.id === Number(manual.leg_id))!
+    expect(feature.properties).toMatchObject({ purpose_source: 'imported', mode_source: 'imported' })
+  })
+
   test('questionnaires.json and catalogues.json resolve the ids', () => {
     const qtns = JSON.parse(fs.readFileSync(path.join(out, 'questionnaires.json'), 'utf8')) as {
       id: number
