@@ -574,7 +574,7 @@ export async function importTrips(
   const user = await requireUser(db, input.email)
   const purposeNames = await checkReferences(db, user.campaignId, file, at)
   // Which ways of the file are new, already there, or there but given differently: decided before any write. A way
-  // the file gives twice is added once.
+  // the file gives twice, exactly alike, is added once; two different ways starting alike are two ways.
   const known = await knownWays(db, user.id, file, timeZone)
   const fresh: { trip: TripFile; keys: WayKeys }[] = []
   const changed: ChangedWay[] = []
@@ -730,10 +730,13 @@ function wayKeys(trip: TripFile, timeZone: string): WayKeys {
  * without one (or with an id nothing has yet), as a stored way with the same start and geometry.
  */
 async function knownWays(tx: DbOrTx, userId: number, file: TripFile[], timeZone: string) {
+  type Known = { tripId: number; hash: string | null }
   const ids = [...new Set(file.map((t) => t.importId).filter((id): id is string => id != null))]
   const starts = [...new Set(file.map((t) => wallTime(t.legs[0].startTime, timeZone).toISOString()))]
-  const byId = new Map<string, { tripId: number; hash: string | null }>()
-  const byStart = new Map<string, { tripId: number; hash: string | null }>()
+  const byId = new Map<string, Known>()
+  // Several ways may start alike (two ways added by hand at one time): each is matched once.
+  const byStart = new Map<string, Known[]>()
+  const matched = new Set<number>()
   const chunk = <T>(list: T[], n = 1000) =>
     Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n))
   for (const part of chunk(ids)) {
@@ -743,6 +746,7 @@ async function knownWays(tx: DbOrTx, userId: number, file: TripFile[], timeZone:
       .where(and(eq(trips.userId, userId), inArray(trips.importId, part)))
     for (const r of rows) byId.set(r.importId!, { tripId: r.id, hash: r.importHash })
   }
+  const addStart = (key: string, way: Known) => byStart.set(key, [...(byStart.get(key) ?? []), way])
   for (const part of chunk(starts)) {
     const rows = await tx
       .select({ id: trips.id, startTime: trips.startTime, importHash: trips.importHash })
@@ -756,6 +760,7 @@ async function knownWays(tx: DbOrTx, userId: number, file: TripFile[], timeZone:
           ),
         ),
       )
+      .orderBy(asc(trips.id))
     if (!rows.length) continue
     const geoms = await tx
       .select({ tripId: legs.tripId, geom: legs.geom })
@@ -770,13 +775,25 @@ async function knownWays(tx: DbOrTx, userId: number, file: TripFile[], timeZone:
     const perTrip = new Map<number, LatLon[][]>()
     for (const g of geoms) perTrip.set(g.tripId, [...(perTrip.get(g.tripId) ?? []), g.geom])
     for (const r of rows)
-      byStart.set(`${r.startTime.getTime()}|${geomKey(perTrip.get(r.id) ?? [])}`, { tripId: r.id, hash: r.importHash })
+      addStart(`${r.startTime.getTime()}|${geomKey(perTrip.get(r.id) ?? [])}`, { tripId: r.id, hash: r.importHash })
   }
   return {
-    find: (k: WayKeys) => (k.importId != null ? byId.get(k.importId) : undefined) ?? byStart.get(k.startAndGeom),
+    /**
+     * The known way a way of the file is: by id; else one starting alike with the same fingerprint (a way given
+     * twice alike is one way); else a stored one starting alike that no earlier way of the file was.
+     */
+    find: (k: WayKeys): Known | undefined => {
+      const alike = byStart.get(k.startAndGeom) ?? []
+      const way =
+        (k.importId != null ? byId.get(k.importId) : undefined) ??
+        alike.find((w) => w.hash === k.hash) ??
+        alike.find((w) => w.tripId > 0 && !matched.has(w.tripId))
+      if (way && way.tripId > 0) matched.add(way.tripId)
+      return way
+    },
     add: (k: WayKeys, tripId: number) => {
       if (k.importId != null) byId.set(k.importId, { tripId, hash: k.hash })
-      byStart.set(k.startAndGeom, { tripId, hash: k.hash })
+      addStart(k.startAndGeom, { tripId, hash: k.hash })
     },
   }
 }
