@@ -20,6 +20,7 @@ import {
   importTrips,
   studyTimeZone,
 } from '~/services/import.server'
+import { dayInZone, dayRangeUtc, parseDay } from '~/domain/time'
 import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from '~/services/study.server'
 
 const CampaignId = z.coerce
@@ -42,6 +43,10 @@ const COMMAND_ARGS = {
     verified: z.boolean().default(false),
     campaign: CampaignId.optional(),
     passwordUpdateRequired: z.boolean().default(false),
+    joined: z
+      .string()
+      .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && parseDay(d) != null, 'expected a day as YYYY-MM-DD')
+      .optional(),
   }),
   'campaign:import': z.strictObject({ data: z.unknown(), dryRun: z.boolean().default(false) }),
   'campaign:assign': z.strictObject({ campaign: CampaignId, email: Text }),
@@ -68,7 +73,10 @@ const COMMAND_ARGS = {
   }),
 } as const
 
-/** What some commands need besides the database: mail (remind) and progress reports (the CLI process only). */
+/**
+ * What some commands need besides the database: mail (remind) and progress reports (on the CLI's stderr; a server
+ * running a handed-off command sends them to the CLI as lines).
+ */
 export interface CommandDeps {
   mailer?: Mailer
   publicUrl?: string
@@ -118,7 +126,13 @@ export async function runCommand(
   switch (command) {
     case 'user:create': {
       const a = parseArgs(command, args)
+      // A participant who took part before their account here existed (moved from another installation): their
+      // study days start on the day they joined, at its beginning in the study time zone; never after today.
+      const timeZone = studyTimeZone()
+      if (a.joined && a.joined > dayInZone(new Date(), timeZone))
+        throw new CommandError(`user:create: --joined: ${a.joined} is in the future`)
       const user = await createUser(db, {
+        joinedAt: a.joined ? dayRangeUtc(a.joined, timeZone).start : undefined,
         email: a.email,
         password: a.password,
         verified: a.verified,
@@ -128,6 +142,7 @@ export async function runCommand(
       const details = [`id ${user.id}`, `pseudonym ${user.pseudonym}`, a.verified ? 'verified' : 'not verified']
       if (a.campaign) details.push(`campaign ${a.campaign}`)
       if (a.passwordUpdateRequired) details.push('password update required')
+      if (a.joined) details.push(`joined ${a.joined}`)
       return { output: [`created user ${user.email} (${details.join(', ')})`] }
     }
     case 'campaign:import': {
