@@ -7,7 +7,8 @@ import { campaigns, users } from '~/db/schema'
 import type { QuestionnaireSummary } from '~/domain/availability'
 import { dayInZone, formatTime } from '~/domain/time'
 import { method, ServiceError, zId, type AuthedContext, type Service, type ServiceContext } from './core.server'
-import { textCampaigns } from './info.server'
+import type { Locale } from '~/domain/locale'
+import { cleanHtml, localized, textCampaigns } from './info.server'
 import { campaignSummaries } from './questionnaire/store.server'
 
 type CampaignRow = typeof campaigns.$inferSelect
@@ -33,11 +34,15 @@ export interface CurrentCampaign extends CampaignDto {
   finalQtnSummary: QuestionnaireSummary | null
 }
 
-function toDto(c: CampaignRow, tz: string): CampaignDto {
+/**
+ * A campaign as the caller reads it: name and description in their language (else the stored one), the
+ * description's HTML sanitised as the text modules' is.
+ */
+function toDto(c: CampaignRow, tz: string, locale: Locale): CampaignDto {
   return {
     id: c.id,
-    name: c.name,
-    desc: c.desc,
+    name: c.nameI18n ? localized(c.nameI18n, locale) || c.name : c.name,
+    desc: cleanHtml(c.descI18n ? localized(c.descI18n, locale) : c.desc),
     startDate: dayInZone(c.startAt, tz),
     startTime: formatTime(c.startAt, tz),
     endDate: dayInZone(c.endAt, tz),
@@ -57,7 +62,7 @@ export async function currentCampaign(ctx: AuthedContext): Promise<CurrentCampai
   const [c] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId))
   if (!c) return null
   const s = await campaignSummaries(ctx, c.id)
-  return { ...toDto(c, ctx.env.STUDY_TIME_ZONE), initialQtnSummary: s.initial, finalQtnSummary: s.final }
+  return { ...toDto(c, ctx.env.STUDY_TIME_ZONE, ctx.locale), initialQtnSummary: s.initial, finalQtnSummary: s.final }
 }
 
 /**
@@ -100,7 +105,7 @@ export const campaignService = {
         .from(campaigns)
         .where(eq(campaigns.projectId, id))
         .orderBy(asc(campaigns.startAt), asc(campaigns.id))
-      return { campaigns: rows.map((c) => toDto(c, ctx.env.STUDY_TIME_ZONE)) }
+      return { campaigns: rows.map((c) => toDto(c, ctx.env.STUDY_TIME_ZONE, ctx.locale)) }
     },
   }),
 

@@ -26,6 +26,7 @@ import { fileTimeToDate, parseFileTime } from '~/domain/fileTime'
 import { tripName } from '~/domain/tripName'
 import { pathLength } from '~/domain/geometry'
 import { LIMITS } from '~/domain/limits'
+import { LOCALES } from '~/domain/locale'
 import { importedSources, type LabelSource } from '~/domain/provenance'
 import { dayInZone, type Day } from '~/domain/time'
 import { localized } from './info.server'
@@ -309,6 +310,15 @@ function campaignNotes(json: unknown): string[] {
       ] as const,
   )
   for (const [key, n] of everyLanguage) if (n) notes.push(`${key}: ${n} without locale, each applied to every language`)
+  // A name or description given per language but not in every one: the pages of the missing language show another.
+  for (const key of ['name', 'desc', 'description']) {
+    const text = o[key]
+    if (!text || typeof text !== 'object' || Array.isArray(text)) continue
+    const given = LOCALES.filter((l) => typeof (text as Record<string, unknown>)[l] === 'string')
+    const missing = LOCALES.filter((l) => !given.includes(l))
+    if (given.length && missing.length)
+      notes.push(`${key} has no ${missing.join(', ')} text: pages in that language show the ${given[0]} one`)
+  }
   let merged = 0
   const visit = (section: unknown) => {
     const questions = (section as { questions?: unknown })?.questions
@@ -351,6 +361,8 @@ export async function importCampaignFile(
         .values({
           name: file.name,
           desc: file.desc,
+          nameI18n: file.nameI18n,
+          descI18n: file.descI18n,
           startAt: wallTime(start, timeZone),
           endAt: wallTime(end, timeZone),
           creator: file.creator ?? null,
