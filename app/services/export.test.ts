@@ -661,3 +661,44 @@ describe('segmentation edits in the export', () => {
     expect(fs.readFileSync(path.join(out, 'README.txt'), 'utf8')).toContain('edits.csv - one row per correction')
   })
 })
+
+describe("days without ways in the export: the participant's real study days only", () => {
+  test('a late joiner: no mark from before the account existed, none for the day of the export', async () => {
+    const late = await createUser(db, {
+      email: 'late-export@example.org',
+      password: 'secret123',
+      verified: true,
+      campaignId: dana.campaignId!,
+      joinedAt: new Date('2026-10-25T09:00:00Z'),
+    })
+    try {
+      // Marks written before the rule held (as an older version could): before joining, on a study day, today.
+      await db
+        .insert(zeroTripDays)
+        .values(
+          ['2026-10-10', '2026-10-24', '2026-10-25', '2026-10-28', '2026-11-02'].map((day) => ({
+            userId: late.id,
+            day,
+          })),
+        )
+      const out = path.join(tmpDir(), 'late')
+      const summary = await runExport(
+        db,
+        { campaignId: dana.campaignId!, outDir: out, withIdentity: false },
+        { timeZone: TZ, now: NOW },
+      )
+      const days = readCsv(out, 'zero_trip_days.csv').rows
+      expect(days.filter((r) => r.participant_id === late.pseudonym).map((r) => r.day)).toEqual([
+        '2026-10-25',
+        '2026-10-28',
+      ])
+      // Everyone else's marks as before: the demo participants joined when the study began.
+      const c = await dbCounts()
+      expect(days.filter((r) => r.participant_id !== late.pseudonym)).toHaveLength(c.days)
+      expect(summary).toContain(`${c.days + 2} no-trip days`)
+      expect(fs.readFileSync(path.join(out, 'README.txt'), 'utf8')).toContain('on their study days only')
+    } finally {
+      await db.delete(users).where(eq(users.id, late.id))
+    }
+  })
+})

@@ -39,8 +39,9 @@ interface ParticipantStatus {
   /** Ways neither confirmed nor reported: what a reminder asks for. */
   waiting: number
   /**
-   * Questionnaires that can be answered now: confirmed ways with unanswered questionnaires plus the campaign's
-   * questionnaires open today and not yet sent.
+   * Questionnaires that can be answered now: confirmed ways (every leg validated counts) not reported whose trip or
+   * leg questionnaires are not all answered, when the campaign has such questionnaires; plus the campaign's initial
+   * and final questionnaires open now and not yet sent (a final one waiting for a mandatory initial one not counted).
    */
   openQuestionnaires: number
   /** Real study days (domain/listDays.ts reviewDays) the participant confirmed as without ways. */
@@ -114,13 +115,15 @@ export async function studyStatus(
   const id = o.campaignId
   const result = await db.execute(sql`
     with members as (select id from users where campaign_id = ${id}),
+    wq as (select 1 from questionnaires where campaign_id = ${id} and type in ('TRIP_BASED', 'LEG_BASED') limit 1),
     t as (
       select user_id,
         count(*)::int as recorded,
         (count(*) filter (where confirmation_status))::int as confirmed,
         (count(*) filter (where fdbk_avail))::int as reported,
         (count(*) filter (where not confirmation_status and not fdbk_avail))::int as waiting,
-        (count(*) filter (where confirmation_status and not all_questions_answered and not fdbk_avail))::int as open_ways,
+        (count(*) filter (where (confirmation_status or validation_status) and not all_questions_answered
+          and not fdbk_avail and exists (select 1 from wq)))::int as open_ways,
         (count(*) filter (where confirmation_status and not exists (select 1 from legs l
           where l.trip_id = trips.id and l.purpose_source is distinct from 'suggested')))::int as suggested,
         array_agg(distinct to_char(start_time at time zone ${tz}, 'YYYY-MM-DD')) as way_days,
@@ -139,11 +142,14 @@ export async function studyStatus(
       from way_edits where user_id in (select id from members) and undone_at is null group by user_id),
     r as (select user_id, extract(epoch from max(sent_at))::float8 as last_reminder
       from reminders where campaign_id = ${id} group by user_id),
-    q as (select id from questionnaires where campaign_id = ${id} and type in ('INITIAL', 'FINAL')
+    q as (select id, type from questionnaires where campaign_id = ${id} and type in ('INITIAL', 'FINAL')
       and (avail_from is null or avail_from <= ${now.toISOString()}::timestamptz)
       and (avail_until is null or avail_until > ${now.toISOString()}::timestamptz)),
+    qi as (select id from questionnaires where campaign_id = ${id} and type = 'INITIAL' and mandatory),
     qo as (select m.id as user_id, count(q.id)::int as open_campaign from members m cross join q
       where not exists (select 1 from questionnaire_completions qc where qc.user_id = m.id and qc.questionnaire_id = q.id and qc.scope = 'campaign')
+        and not (q.type = 'FINAL' and exists (select 1 from qi where not exists (select 1 from questionnaire_completions qc
+          where qc.user_id = m.id and qc.questionnaire_id = qi.id and qc.scope = 'campaign')))
       group by m.id)
     select u.id, u.pseudonym, u.email, u.first_name, u.last_name, u.locale, u.verified,
       extract(epoch from u.created_at)::float8 as joined,

@@ -4,7 +4,7 @@ import { startTestSmtp, type TestSmtp } from '../../tests/smtp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabase } from '../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
-import { reminders, sessions, users, wayEdits, zeroTripDays } from '~/db/schema'
+import { questionnaireCompletions, reminders, sessions, users, wayEdits, zeroTripDays } from '~/db/schema'
 import { createMailer } from '~/infra/mailer.server'
 import { createUser, importCampaign, importTrips } from './import.server'
 import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from './study.server'
@@ -310,5 +310,117 @@ describe('a late joiner', () => {
     const s = await studyStatus(db, { campaignId, now: later(10), timeZone: TZ })
     // 20 to 30 June: eleven days, one confirmed without ways; the mark before joining does not count.
     expect(s.participants.find((p) => p.userId === u.id)).toMatchObject({ noTripDays: 1, openDays: 10 })
+  })
+})
+
+describe('open questionnaires: only those that can be answered now', () => {
+  const B = 961_000
+  const text = (qid: number) => ({
+    id: qid,
+    type: 'TEXT' as const,
+    introTxt: 'Warum?',
+    subQuestions: [{ id: qid * 10 + 1, answOpts: [{ id: qid * 100 + 1 }] }],
+  })
+  const questionnaire = (id: number, type: 'INITIAL' | 'FINAL' | 'TRIP_BASED', mandatory = false) => ({
+    id,
+    type,
+    mandatory,
+    section: { id, questions: [text(id + 1)] },
+  })
+
+  test('confirmed ways with questions left, the initial one, and the final one only once the initial is sent', async () => {
+    const asked = await importCampaign(
+      db,
+      {
+        name: 'Asking study',
+        startDate: '2026-05-01',
+        endDate: '2026-06-30',
+        tripPurposes: [{ id: B + 1, name: 'Arbeit' }],
+        questionnaires: [
+          questionnaire(B + 100, 'INITIAL', true),
+          questionnaire(B + 200, 'FINAL'),
+          questionnaire(B + 300, 'TRIP_BASED'),
+        ],
+      },
+      { timeZone: TZ },
+    )
+    const u = await createUser(db, {
+      email: `asked-${tag}@example.org`,
+      password: 'secret123',
+      campaignId: asked,
+      joinedAt: new Date('2026-04-30T22:00:00Z'),
+    })
+    const way = (day: string, extra: Record<string, unknown>, legExtra: Record<string, unknown> = {}) => ({
+      legs: [{ ...leg(day, '08:00', '08:30'), tripPurposes: [B + 1], ...legExtra }],
+      ...extra,
+    })
+    await importTrips(
+      db,
+      {
+        email: u.email,
+        trips: [
+          // Confirmed, its trip questionnaire unanswered: can be answered now.
+          way('2026-05-04', { validationStatus: true, confirmationStatus: true, allQuestionsAnswered: false }),
+          // Every leg validated counts as confirmed: can be answered now.
+          way('2026-05-05', { validationStatus: true, allQuestionsAnswered: false }, { validationStatus: true }),
+          // Not confirmed yet: its questions come after the confirmation.
+          way('2026-05-06', { allQuestionsAnswered: false }),
+          // Confirmed and answered.
+          way('2026-05-07', {
+            validationStatus: true,
+            confirmationStatus: true,
+            qtnAnswered: true,
+            allQuestionsAnswered: true,
+          }),
+          // Before the study began: not on the chart.
+          way('2026-04-29', {}),
+        ],
+      },
+      { timeZone: TZ },
+    )
+    const open = async () =>
+      (await studyStatus(db, { campaignId: asked, now: later(10), timeZone: TZ })).participants[0]!.openQuestionnaires
+    // Two ways and the initial questionnaire; the final one waits for the mandatory initial one.
+    expect(await open()).toBe(3)
+    await db.insert(questionnaireCompletions).values({ userId: u.id, questionnaireId: B + 100, scope: 'campaign' })
+    expect(await open()).toBe(3) // the initial one sent, the final one open now
+    await db.insert(questionnaireCompletions).values({ userId: u.id, questionnaireId: B + 200, scope: 'campaign' })
+    expect(await open()).toBe(2)
+
+    // The chart: from the study's first day, the way before it left out, days without ways in their place.
+    const days = await waysPerDay(db, asked, TZ, later(10))
+    expect(days[0]).toEqual({ day: '2026-05-01', recorded: 0, confirmed: 0 })
+    expect(days).toHaveLength(61)
+    expect(days.reduce((n, d) => n + d.recorded, 0)).toBe(4)
+
+    // Without trip or leg questionnaires, an unanswered flag asks nothing.
+    const silent = await importCampaign(
+      db,
+      {
+        name: 'Silent study',
+        startDate: '2026-05-01',
+        endDate: '2026-06-30',
+        tripPurposes: [{ id: B + 2, name: 'X' }],
+      },
+      { timeZone: TZ },
+    )
+    const v = await createUser(db, { email: `silent-${tag}@example.org`, password: 'secret123', campaignId: silent })
+    await importTrips(
+      db,
+      {
+        email: v.email,
+        trips: [
+          {
+            validationStatus: true,
+            confirmationStatus: true,
+            allQuestionsAnswered: false,
+            legs: [{ ...leg('2026-05-04', '08:00', '08:30'), tripPurposes: [B + 2] }],
+          },
+        ],
+      },
+      { timeZone: TZ },
+    )
+    const s = await studyStatus(db, { campaignId: silent, now: later(10), timeZone: TZ })
+    expect(s.participants[0]!.openQuestionnaires).toBe(0)
   })
 })

@@ -382,6 +382,8 @@ export interface ZeroTripDayItem {
   userId: number
   day: string
   createdAt: Date
+  /** When the participant's account was created: their study days begin that day. */
+  joinedAt: Date
   participant: ParticipantFields
 }
 
@@ -399,11 +401,12 @@ export async function* zeroTripDayBatches(
           and(eq(zeroTripDays.userId, after.userId), gt(zeroTripDays.day, after.day)),
         )
       : undefined
-    const rows: (ParticipantFields & { userId: number; day: string; createdAt: Date })[] = await db
+    const rows: (ParticipantFields & { userId: number; day: string; createdAt: Date; joinedAt: Date })[] = await db
       .select({
         userId: zeroTripDays.userId,
         day: zeroTripDays.day,
         createdAt: zeroTripDays.createdAt,
+        joinedAt: users.createdAt,
         pseudonym: users.pseudonym,
         email: users.email,
         firstName: users.firstName,
@@ -419,6 +422,7 @@ export async function* zeroTripDayBatches(
       userId: r.userId,
       day: r.day,
       createdAt: r.createdAt,
+      joinedAt: r.joinedAt,
       participant: { pseudonym: r.pseudonym, email: r.email, firstName: r.firstName, lastName: r.lastName },
     }))
     if (rows.length < batchSize) return
