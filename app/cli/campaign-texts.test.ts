@@ -1,11 +1,13 @@
 // Several studies on one installation, against a real database (PGlite; PostgreSQL with TEST_DB_KIND=postgres): a
 // logged-out visitor sees the default campaign's imprint, privacy, FAQ and contact, a participant their own
-// campaign's and the default's where theirs has none, and texts of two campaigns are never mixed.
-import { afterAll, beforeAll, expect, test } from 'vitest'
+// campaign's and the default's where theirs has none (a participant of no campaign: the default's), and texts of two
+// campaigns are never mixed. A campaign's name and description are kept per language and shown in the caller's,
+// the description as sanitised HTML.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { asSessionUser, serviceContext, testDatabase } from '../../tests/db'
 import type { Database } from '~/db/connect.server'
 import { runCommand } from '~/cli/commands.server'
-import { contactEmail } from '~/services/campaign.server'
+import { contactEmail, currentCampaign } from '~/services/campaign.server'
 import { createUser, importCampaign } from '~/services/import.server'
 import { infoService } from '~/services/info.server'
 
@@ -37,12 +39,14 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-async function texts(campaignId: number | null) {
+/** What a visitor sees: logged out (null), or a participant of the campaign ('none': of no campaign). */
+async function texts(campaignId: number | 'none' | null) {
   let ctx = serviceContext(database)
-  if (campaignId !== undefined && campaignId !== null) {
+  if (campaignId !== null) {
+    const own = campaignId === 'none' ? null : campaignId
     const email = `p${campaignId}-${Math.random()}@example.org`
-    const u = await createUser(database.db, { email, password: 'secret123', campaignId })
-    ctx = serviceContext(database, { user: asSessionUser({ id: u.id, email, campaignId }) })
+    const u = await createUser(database.db, { email, password: 'secret123', campaignId: own ?? undefined })
+    ctx = serviceContext(database, { user: asSessionUser({ id: u.id, email, campaignId: own }) })
   }
   const imprint = (await infoService.getTextModule(ctx, { txtModuleConstant: 'IMPRINT' })).txtModule.text
   const privacy = (await infoService.getTextModule(ctx, { txtModuleConstant: 'PRIVACY' })).txtModule.text
@@ -75,4 +79,59 @@ test("logged in: the participant's own campaign's texts, the default's where the
   expect(await texts(first)).toEqual(of('erste'))
   expect(await texts(second)).toEqual(of('zweite'))
   expect(await texts(bare)).toEqual(of('zweite'))
+  expect(await texts('none')).toEqual(of('zweite'))
+})
+
+describe("a campaign's name and description", () => {
+  let base = 973_000
+  const file = (name: unknown, desc: unknown) => ({ ...study('sprachen', (base += 1000), false), name, desc })
+  const read = async (campaignId: number, locale: 'de_DE' | 'en_US') => {
+    const email = `reader-${campaignId}-${locale}-${Math.random()}@example.org`
+    const u = await createUser(database.db, { email, password: 'secret123', campaignId })
+    const ctx = serviceContext(database, { locale, user: asSessionUser({ id: u.id, email, campaignId }) })
+    const c = (await currentCampaign(ctx))!
+    return { name: c.name, desc: c.desc }
+  }
+  const imported = async (data: unknown) => {
+    const { output } = await runCommand(database.db, 'campaign:import', { data })
+    return { id: Number(output.at(-1)), notes: output.filter((l) => l.startsWith('note: ')) }
+  }
+
+  test('kept per language, shown in the caller’s, the HTML sanitised; campaign:export gives them back', async () => {
+    const name = { de_DE: 'Wege in Potsdam', en_US: 'Ways in Potsdam' }
+    const desc = {
+      de_DE: '<p>Wir untersuchen <strong>Ihre Wege</strong>.</p><script>alert(1)</script><p onclick="x()">Danke!</p>',
+      en_US: '<p>We study <em>your ways</em>.</p>',
+    }
+    const { id, notes } = await imported(file(name, desc))
+    expect(notes.filter((n) => /has no/.test(n))).toEqual([])
+    expect(await read(id, 'de_DE')).toEqual({
+      name: 'Wege in Potsdam',
+      desc: '<p>Wir untersuchen <strong>Ihre Wege</strong>.</p><p>Danke!</p>',
+    })
+    expect(await read(id, 'en_US')).toEqual({ name: 'Ways in Potsdam', desc: '<p>We study <em>your ways</em>.</p>' })
+    const exported = JSON.parse((await runCommand(database.db, 'campaign:export', { campaign: id })).output.join('\n'))
+    expect({ name: exported.name, desc: exported.desc }).toEqual({ name, desc })
+  })
+
+  test('one text for every language stays one; a language missing is noted at import and the other shown', async () => {
+    const plain = await imported(file('Eine Studie', 'Text für alle, mit < und &.'))
+    expect(plain.notes.filter((n) => /has no/.test(n))).toEqual([])
+    expect(await read(plain.id, 'en_US')).toEqual({ name: 'Eine Studie', desc: 'Text für alle, mit &lt; und &amp;.' })
+
+    const german = await imported(file({ de_DE: 'Nur Deutsch' }, { de_DE: '<p>Nur deutsch beschrieben</p>' }))
+    expect(german.notes).toEqual(
+      expect.arrayContaining([
+        'note: name has no en_US text: pages in that language show the de_DE one',
+        'note: desc has no en_US text: pages in that language show the de_DE one',
+      ]),
+    )
+    expect(await read(german.id, 'en_US')).toEqual({ name: 'Nur Deutsch', desc: '<p>Nur deutsch beschrieben</p>' })
+    // A dry run notes it too, before anything is written.
+    const dry = await runCommand(database.db, 'campaign:import', {
+      data: file({ en_US: 'Only English' }, ''),
+      dryRun: true,
+    })
+    expect(dry.output).toContain('note: name has no de_DE text: pages in that language show the en_US one')
+  })
 })

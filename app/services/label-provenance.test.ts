@@ -89,6 +89,23 @@ describe('importing the same trips file again', () => {
     expect(result.tripIds).toHaveLength(1)
     expect(await waysOf(me)).toBe(4)
   })
+
+  test('two different ways starting alike (added by hand, no track) are two ways, and each is found again', async () => {
+    const me = await participant('alike@example.org')
+    const manual = (remark: string) => ({
+      creationType: 'CREATED_MANUALLY',
+      fdbkRemark: remark,
+      legs: [{ startTime: '2026-05-07 10:00', endTime: '2026-05-07 11:00', tfcModes: ['WALK'], tripPurposes: [WORK] }],
+    })
+    const file = [manual('first'), manual('second'), manual('first')]
+    const first = await importTrips(db, { email: 'alike@example.org', trips: file }, TZ)
+    // The third is the first given twice, alike: one way.
+    expect(first).toMatchObject({ present: 1, changed: [] })
+    expect(first.tripIds).toHaveLength(2)
+    const again = await importTrips(db, { email: 'alike@example.org', trips: file }, TZ)
+    expect(again).toMatchObject({ tripIds: [], present: 3, changed: [] })
+    expect(await waysOf(me)).toBe(2)
+  })
 })
 
 describe('where a label came from', () => {
