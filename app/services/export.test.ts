@@ -673,14 +673,12 @@ describe("days without ways in the export: the participant's real study days onl
     })
     try {
       // Marks written before the rule held (as an older version could): before joining, on a study day, today.
-      await db
-        .insert(zeroTripDays)
-        .values(
-          ['2026-10-10', '2026-10-24', '2026-10-25', '2026-10-28', '2026-11-02'].map((day) => ({
-            userId: late.id,
-            day,
-          })),
-        )
+      await db.insert(zeroTripDays).values(
+        ['2026-10-10', '2026-10-24', '2026-10-25', '2026-10-28', '2026-11-02'].map((day) => ({
+          userId: late.id,
+          day,
+        })),
+      )
       const out = path.join(tmpDir(), 'late')
       const summary = await runExport(
         db,
