@@ -284,11 +284,22 @@ export async function loginAs(page: Page, email: string, password: string) {
   ])
 }
 
-/** A fresh verified participant assigned to the demo campaign, with optional trips (trips.json format). */
-export async function newParticipant(opts: { campaign?: boolean; trips?: unknown[] } = {}) {
+/**
+ * A fresh verified participant assigned to the demo campaign, with optional trips (trips.json format). They joined
+ * before the demo study began (every study day so far is theirs, as their ways on earlier days need), unless `joined`
+ * names another day or `null` (today: a late joiner).
+ */
+export async function newParticipant(opts: { campaign?: boolean; trips?: unknown[]; joined?: string | null } = {}) {
   const email = uniqueEmail()
   const password = 'secret123'
-  await admin('user:create', { email, password, verified: true, ...(opts.campaign === false ? {} : { campaign: 1 }) })
+  const joined = opts.joined === undefined ? day(-60) : opts.joined
+  await admin('user:create', {
+    email,
+    password,
+    verified: true,
+    ...(opts.campaign === false ? {} : { campaign: 1 }),
+    ...(joined ? { joined } : {}),
+  })
   if (opts.trips) await admin('trips:import', { email, data: opts.trips })
   return { email, password }
 }

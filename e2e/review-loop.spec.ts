@@ -127,7 +127,7 @@ test('a manual way has an edit link on its card and page; a stale save is refuse
   await context.close()
 })
 
-test('a no-trip mark can be undone, is cleared by a way added on that day, and marking today says so', async ({
+test('a no-trip mark can be undone, is cleared by a way added on that day, and today cannot be marked', async ({
   browser,
   js,
 }) => {
@@ -173,13 +173,27 @@ test('a no-trip mark can be undone, is cleared by a way added on that day, and m
   await expect(group('Gestern').locator('article.trip-card')).toHaveCount(1)
   await expect(group('Gestern').getByText('Bestätigt: an diesem Tag keine Wege')).toHaveCount(0)
 
-  // Today (a fresh participant has no way today): the dialog tells that a way recorded later clears the mark.
+  // Today is not over yet, so it is no day without ways: the list does not show it as one, its dialog does not open,
+  // and a mark posted anyway is refused with the reason, nothing written.
   const other = await participantPage(browser, js, { trips: [way([{}], {}, day(-2))] })
   await other.page.waitForURL(/\/ways\/list\//)
+  const otherGroup = (label: string) =>
+    other.page
+      .locator('section.trip-day')
+      .filter({ has: other.page.getByRole('heading', { name: label, exact: true }) })
   await other.page.goto(`/ways/list/all/page/1?dialog=noTrips&day=${day(0)}#noTrips`)
-  await expect(
-    other.page.getByText('Wird heute später noch ein Weg aufgezeichnet, wird diese Markierung automatisch entfernt.'),
-  ).toBeVisible()
+  await expect(otherGroup('Gestern').getByRole('link', { name: /Keine Wege erfasst/ })).toBeVisible()
+  await expect(otherGroup('Heute')).toHaveCount(0)
+  await expect(other.page.locator('#noTrips')).toHaveCount(0)
+  const refused = await other.page.request.post(`${BASE}/ways/list/all/page/1`, {
+    form: { intent: 'set-zero-trip-day', day: day(0) },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  })
+  expect(refused.status()).toBe(302)
+  await other.page.goto(refused.headers().location!)
+  await toast(other.page, 'Dieser Tag zählt nicht zu Ihren Studientagen')
+  await expect(otherGroup('Heute')).toHaveCount(0)
   await other.context.close()
   await context.close()
 })

@@ -152,6 +152,38 @@ describe('the admin channel', () => {
     }
   })
 
+  test('a streamed answer (progress lines, then the answer) counts only with its proof', async () => {
+    const real = fs.readFileSync(serverJson, 'utf8')
+    // Passes everything on to the real server, then swaps the answer in its last line, keeping the proof.
+    const relay = await listener('127.0.0.1', 0, async (heard, res) => {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: server.url }
+      for (const name of ['authorization', 'accept'] as const) {
+        const value = heard.headers[name]
+        if (typeof value === 'string') headers[name] = value
+      }
+      const answer = await fetch(`${server.url}/admin/cli`, { method: 'POST', headers, body: heard.body })
+      const text = await answer.text()
+      if (!heard.headers.authorization) {
+        res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(text)
+        return
+      }
+      expect(answer.headers.get('content-type')).toMatch(/^application\/x-ndjson/)
+      const last = JSON.parse(text.trim().split('\n').at(-1)!) as { answer: string; proof: string }
+      const forged = { ...last, answer: JSON.stringify({ ok: true, output: ['forged'] }) }
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' }).end(`${JSON.stringify(forged)}\n`)
+    })
+    try {
+      fs.writeFileSync(serverJson, JSON.stringify({ ...JSON.parse(real), host: '127.0.0.1', port: relay.port }))
+      const r = await admin(dataDir, ['campaign:export', '--campaign', '1'])
+      expect(r.code).toBe(1)
+      expect(r.stdout).not.toContain('forged')
+      expect(r.stderr).toMatch(/is not signed by the server that wrote/)
+    } finally {
+      fs.writeFileSync(serverJson, real, { mode: 0o600 })
+      await relay.close()
+    }
+  })
+
   test('without a valid proof for an open challenge the channel answers 401', async () => {
     const post = (headers: Record<string, string>, body: unknown) =>
       fetch(`${server.url}/admin/cli`, {

@@ -96,6 +96,57 @@ describe('with the server running (handed to it)', () => {
   })
 })
 
+describe('a long trips import handed to the server', () => {
+  // Long enough to pass the CLI's two quiet seconds on any machine: 40 ways a day (the cap is 50) on 150 days.
+  const WAYS = 6000
+  const file = () => {
+    const ways = Array.from({ length: WAYS }, (_, i) => {
+      const d = new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 40))).toISOString().slice(0, 10)
+      const m = (i % 40) * 15
+      const hm = (n: number) => `${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`
+      return {
+        id: `bulk-${i}`,
+        legs: [
+          {
+            startTime: `${d} ${hm(m)}`,
+            endTime: `${d} ${hm(m + 10)}`,
+            geom: [
+              { lat: 52.5 + i / 100_000, lon: 13.4 },
+              { lat: 52.51 + i / 100_000, lon: 13.41 },
+            ],
+            tfcModes: ['WALK'],
+            tripPurposes: [1],
+          },
+        ],
+      }
+    })
+    const name = path.join(dir, 'bulk.json')
+    fs.writeFileSync(name, JSON.stringify(ways))
+    return name
+  }
+
+  test('shows its progress on stderr while the server works, then the summary; a second run adds nothing', async () => {
+    const email = 'bulk@example.org'
+    expect(
+      (await admin(dataDir, ['user:create', '--email', email, '--password', 'secret123', '--campaign', '1'])).code,
+    ).toBe(0)
+    const bulk = file()
+    const r = await admin(dataDir, ['trips:import', '--email', email, '--file', bulk])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(`imported ${WAYS} new (${WAYS} legs), 0 already present, 0 changed for ${email}\n`)
+    const lines = r.stderr.trim().split('\n')
+    // Progress lines first (count of the total, rate, time left), the one-line summary last.
+    expect(lines.length).toBeGreaterThanOrEqual(2)
+    for (const line of lines.slice(0, -1))
+      expect(line).toMatch(new RegExp(`^trips:import: \\d+ of ${WAYS} ways \\(\\d+/s(, [\\d.]+ s left)?\\)$`))
+    expect(lines.at(-1)).toMatch(new RegExp(`^trips:import: ${WAYS} ways in [\\d.]+ s \\(\\d+/s\\)$`))
+
+    const again = await admin(dataDir, ['trips:import', '--email', email, '--file', bulk])
+    expect(again.code).toBe(0)
+    expect(again.stdout).toBe(`imported 0 new (0 legs), ${WAYS} already present, 0 changed for ${email}\n`)
+  })
+})
+
 describe('with the server stopped (the CLI opens the database)', () => {
   beforeAll(async () => {
     await server?.kill()

@@ -161,6 +161,8 @@ async function participant(
     verified: true,
     campaignId: s.campaignId,
     firstName: s.marker,
+    // Joined when the study began: every day of the ways below is one of their study days.
+    joinedAt: new Date(s.now.getTime() - 40 * 86_400_000),
   })
   const { tripIds } = await importTrips(
     db,

@@ -55,8 +55,14 @@ beforeAll(async () => {
   db = database.db
   await seedDemoIfEmpty(db, NOW, { timeZone: TZ })
   const [demo] = await db.select().from(users).where(eq(users.email, DEMO_LOGIN.email))
-  // A participant of the demo campaign without ways of their own.
-  await createUser(db, { email: MODEL_EMAIL, password: 'model123', verified: true, campaignId: demo.campaignId! })
+  // A participant of the demo campaign without ways of their own, there since the study began (as the demo's are).
+  await createUser(db, {
+    email: MODEL_EMAIL,
+    password: 'model123',
+    verified: true,
+    campaignId: demo.campaignId!,
+    joinedAt: demo.createdAt,
+  })
   const [row] = await db.select().from(users).where(eq(users.email, MODEL_EMAIL))
   me = serviceContext(database, { user: asSessionUser(row), now: NOW })
   purposeIds = (await listTripPurposes(me)).map((p) => p.id).slice(0, 4)

@@ -2,7 +2,7 @@
 // Output goes to stdout (campaign:import prints the new id as its last line); a failure prints `error: …` to stderr
 // (an import: one line per problem, with the file's line), exits with code 1 and changes nothing (every command but
 // remind is one transaction; remind records each mail as it sends it). Progress of long imports and exports goes
-// to stderr.
+// to stderr, also when a running server does the work (it sends its progress as lines before the answer).
 // With the embedded database and a server running on the same DATA_DIR, the command is handed to that server
 // (see app/infra/handoff.server.ts); otherwise the CLI opens the database itself. With DATABASE_URL it always runs directly.
 import '../../scripts/require-node.mjs'
@@ -10,6 +10,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { connect } from '~/db/connect.server'
 import { jsonLines, lineOf, MAX_FILE_NESTING, nestingDepth } from '~/domain/jsonLines'
@@ -18,7 +19,7 @@ import { loadEnv, type Env } from '~/infra/env.server'
 import { createMailer } from '~/infra/mailer.server'
 import { ImportError } from '~/services/import.server'
 import { CommandError, isCommand, runCommand, type CommandDeps, type CommandName } from './commands.server'
-import { progress } from './progress'
+import { progress, type Progress } from './progress'
 import {
   acquireCliLock,
   handoffAuthorization,
@@ -34,8 +35,11 @@ import { lockDownDataDir, makePrivate } from '~/infra/datadir.server'
 const USAGE = `Usage: npm run admin -- <command> [options]
 
   user:create --email E --password P [--verified] [--campaign ID] [--password-update-required]
+              [--joined YYYY-MM-DD]           the day they joined (default today): their study days start then
   campaign:import --file campaign.json [--dry-run]   prints the new campaign id as the last line
   campaign:assign --campaign ID --email E
+  campaign:default --campaign ID                      the campaign whose imprint, privacy, FAQ and contact
+                                              logged-out visitors see (default: the first imported)
   trips:import --email E --file trips.json [--dry-run]
   export --campaign ID --out DIR [--with-identity]
   campaign:export --campaign ID [--out FILE]          a campaign file campaign:import accepts (stdout without --out)
@@ -55,11 +59,19 @@ const flag = { type: 'boolean' } as const
 
 const COMMANDS: Record<CommandName, { options: Options; required: string[] }> = {
   'user:create': {
-    options: { email: str, password: str, verified: flag, campaign: str, 'password-update-required': flag },
+    options: {
+      email: str,
+      password: str,
+      verified: flag,
+      campaign: str,
+      'password-update-required': flag,
+      joined: str,
+    },
     required: ['email', 'password'],
   },
   'campaign:import': { options: { file: str, 'dry-run': flag }, required: ['file'] },
   'campaign:assign': { options: { campaign: str, email: str }, required: ['campaign', 'email'] },
+  'campaign:default': { options: { campaign: str }, required: ['campaign'] },
   'trips:import': { options: { email: str, file: str, 'dry-run': flag }, required: ['email', 'file'] },
   export: { options: { campaign: str, out: str, 'with-identity': flag }, required: ['campaign', 'out'] },
   'campaign:export': { options: { campaign: str, out: str }, required: ['campaign'] },
@@ -166,9 +178,14 @@ async function viaServer(server: ServerHandoff, dataDir: string, command: Comman
   const host = connectAddress(server.host)
   const where = `${host.includes(':') ? `[${host}]` : host}:${server.port}`
   const file = serverInfoPath(dataDir)
-  const post = async (body: string, headers: Record<string, string> = {}, timeoutMs?: number) => {
+  const post = async (
+    body: string,
+    headers: Record<string, string> = {},
+    timeoutMs?: number,
+    onLine?: (line: string) => void,
+  ) => {
     try {
-      return await postJson(host, server.port, body, headers, timeoutMs)
+      return await postJson(host, server.port, body, headers, timeoutMs, onLine)
     } catch (err) {
       // The process announced in the hand-off file runs (its pid is alive): never advise removing the file, which
       // would let a command open the database beside it.
@@ -199,20 +216,63 @@ async function viaServer(server: ServerHandoff, dataDir: string, command: Comman
     throw new Error(notOurs)
   const challenge = greeting.challenge
 
-  const res = await post(JSON.stringify({ command, args }), {
-    Authorization: handoffAuthorization(server.token, challenge),
-  })
+  // The server sends the progress of a long command as lines while it runs (shown on stderr), the answer last.
+  const shown = new ServerProgress()
+  const res = await post(
+    JSON.stringify({ command, args }),
+    { Authorization: handoffAuthorization(server.token, challenge), Accept: STREAM_TYPE },
+    undefined,
+    (line) => shown.line(line),
+  )
+  shown.end()
+  const { text, signature } = signedAnswer(res)
   // The answer counts only when the server signed it.
-  const signature = res.headers['x-admin-proof']
   if (
     typeof signature !== 'string' ||
-    !tokenMatches(handoffProof(server.token, 'answer', `${challenge}\n${sha256(res.text)}`), signature)
+    !tokenMatches(handoffProof(server.token, 'answer', `${challenge}\n${sha256(text)}`), signature)
   )
     throw new Error(`the answer from ${where} is not signed by the server that wrote ${file}; it was not used`)
-  const body = (parseAnswer(res.text) ?? {}) as { ok?: boolean; output?: unknown; error?: unknown; problems?: unknown }
+  const body = (parseAnswer(text) ?? {}) as { ok?: boolean; output?: unknown; error?: unknown; problems?: unknown }
   if (!body.ok && Array.isArray(body.problems) && body.problems.length) throw new ProblemsError(body.problems)
   if (!body.ok) throw new Error(typeof body.error === 'string' ? body.error : `the server answered HTTP ${res.status}`)
   return { output: Array.isArray(body.output) ? body.output.map(String) : [] }
+}
+
+const STREAM_TYPE = 'application/x-ndjson'
+
+/** The answer's text and the server's signature: from the last line of a streamed answer, else body and header. */
+function signedAnswer(res: Answer): { text: string; signature: unknown } {
+  if (!String(res.headers['content-type'] ?? '').startsWith(STREAM_TYPE))
+    return { text: res.text, signature: res.headers['x-admin-proof'] }
+  const last = parseAnswer(res.text.trimEnd().split('\n').at(-1) ?? '')
+  return { text: typeof last?.answer === 'string' ? last.answer : '', signature: last?.proof }
+}
+
+/**
+ * The progress lines of a command the server runs, shown as for a command run here. Only known labels and plain
+ * counts are shown: nothing the server sends reaches the terminal as text of its own.
+ */
+class ServerProgress {
+  private shown: Progress | null = null
+  private label = ''
+
+  line(text: string) {
+    const p = parseAnswer(text)?.progress as Record<string, unknown> | undefined
+    if (!p || !isCommand(String(p.label)) || typeof p.unit !== 'string' || !/^[a-z]{1,20}$/.test(p.unit)) return
+    const count = (n: unknown) => (Number.isSafeInteger(n) && (n as number) >= 0 ? (n as number) : 0)
+    if (!this.shown || this.label !== p.label) {
+      this.shown?.finish()
+      this.label = String(p.label)
+      this.shown = progress(this.label, p.unit)
+    }
+    this.shown.update(count(p.done), count(p.total))
+    if (p.finished === true) this.end()
+  }
+
+  end() {
+    this.shown?.finish()
+    this.shown = null
+  }
 }
 
 function parseAnswer(text: string): Record<string, unknown> | null {
@@ -239,6 +299,7 @@ function postJson(
   body: string,
   headers: Record<string, string>,
   timeoutMs?: number,
+  onLine?: (line: string) => void,
 ): Promise<Answer> {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   return new Promise((resolve, reject) => {
@@ -258,7 +319,18 @@ function postJson(
       },
       (response) => {
         const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        // A streamed answer: each complete line as it arrives.
+        const lines = onLine && String(response.headers['content-type'] ?? '').startsWith(STREAM_TYPE)
+        const decoder = new StringDecoder('utf8')
+        let pending = ''
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk)
+          if (!lines) return
+          pending += decoder.write(chunk)
+          const complete = pending.split('\n')
+          pending = complete.pop() ?? ''
+          for (const line of complete) if (line) onLine(line)
+        })
         response.on('end', () =>
           resolve({
             status: response.statusCode ?? 0,

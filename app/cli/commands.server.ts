@@ -9,6 +9,8 @@ import type { Db } from '~/db/connect.server'
 import { trips, users } from '~/db/schema'
 import type { Mailer } from '~/infra/mailer.server'
 import { campaignFileText } from '~/services/export-campaign.server'
+import { setDefaultCampaign } from '~/services/campaign.server'
+import { ServiceError } from '~/services/core.server'
 import { runExport } from '~/services/export.server'
 import {
   assignCampaign,
@@ -18,6 +20,7 @@ import {
   importTrips,
   studyTimeZone,
 } from '~/services/import.server'
+import { dayInZone, dayRangeUtc, parseDay } from '~/domain/time'
 import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from '~/services/study.server'
 
 const CampaignId = z.coerce
@@ -40,9 +43,14 @@ const COMMAND_ARGS = {
     verified: z.boolean().default(false),
     campaign: CampaignId.optional(),
     passwordUpdateRequired: z.boolean().default(false),
+    joined: z
+      .string()
+      .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && parseDay(d) != null, 'expected a day as YYYY-MM-DD')
+      .optional(),
   }),
   'campaign:import': z.strictObject({ data: z.unknown(), dryRun: z.boolean().default(false) }),
   'campaign:assign': z.strictObject({ campaign: CampaignId, email: Text }),
+  'campaign:default': z.strictObject({ campaign: CampaignId }),
   'trips:import': z.strictObject({ email: Text, data: z.unknown(), dryRun: z.boolean().default(false) }),
   export: z.strictObject({
     campaign: CampaignId,
@@ -65,7 +73,10 @@ const COMMAND_ARGS = {
   }),
 } as const
 
-/** What some commands need besides the database: mail (remind) and progress reports (the CLI process only). */
+/**
+ * What some commands need besides the database: mail (remind) and progress reports (on the CLI's stderr; a server
+ * running a handed-off command sends them to the CLI as lines).
+ */
 export interface CommandDeps {
   mailer?: Mailer
   publicUrl?: string
@@ -115,7 +126,13 @@ export async function runCommand(
   switch (command) {
     case 'user:create': {
       const a = parseArgs(command, args)
+      // A participant who took part before their account here existed (moved from another installation): their
+      // study days start on the day they joined, at its beginning in the study time zone; never after today.
+      const timeZone = studyTimeZone()
+      if (a.joined && a.joined > dayInZone(new Date(), timeZone))
+        throw new CommandError(`user:create: --joined: ${a.joined} is in the future`)
       const user = await createUser(db, {
+        joinedAt: a.joined ? dayRangeUtc(a.joined, timeZone).start : undefined,
         email: a.email,
         password: a.password,
         verified: a.verified,
@@ -125,6 +142,7 @@ export async function runCommand(
       const details = [`id ${user.id}`, `pseudonym ${user.pseudonym}`, a.verified ? 'verified' : 'not verified']
       if (a.campaign) details.push(`campaign ${a.campaign}`)
       if (a.passwordUpdateRequired) details.push('password update required')
+      if (a.joined) details.push(`joined ${a.joined}`)
       return { output: [`created user ${user.email} (${details.join(', ')})`] }
     }
     case 'campaign:import': {
@@ -149,6 +167,21 @@ export async function runCommand(
       await assignCampaign(db, { campaignId: a.campaign, email: a.email })
       return { output: [`assigned ${a.email.toLowerCase()} to campaign ${a.campaign}`] }
     }
+    case 'campaign:default': {
+      const a = parseArgs(command, args)
+      try {
+        await setDefaultCampaign(db, a.campaign)
+      } catch (err) {
+        if (err instanceof ServiceError)
+          throw new CommandError(`campaign:default: campaign ${a.campaign} does not exist`)
+        throw err
+      }
+      return {
+        output: [
+          `campaign ${a.campaign} is the default: logged-out visitors see its imprint, privacy, FAQ and contact`,
+        ],
+      }
+    }
     case 'trips:import': {
       const a = parseArgs(command, args)
       const shown = progress('trips:import', 'ways')
@@ -159,9 +192,18 @@ export async function runCommand(
       )
       shown.finish()
       const notes = result.notes.map((n) => `note: ${n}`)
-      const what = `${result.tripIds.length} ways with ${result.legs} legs for ${a.email.toLowerCase()}`
+      // A way the participant already has is never added again; one the file gives differently is only reported.
+      const changed = result.changed.map(
+        (c) => `changed: ${c.path} is way ${c.tripId}, given differently; left as it is`,
+      )
+      const counts = `${result.tripIds.length} new (${result.legs} legs), ${result.present} already present, ${result.changed.length} changed`
+      const who = `for ${a.email.toLowerCase()}`
       return {
-        output: [...notes, a.dryRun ? `dry run: would import ${what}; nothing was written` : `imported ${what}`],
+        output: [
+          ...notes,
+          ...changed,
+          a.dryRun ? `dry run: would import ${counts} ${who}; nothing was written` : `imported ${counts} ${who}`,
+        ],
       }
     }
     case 'export': {
@@ -192,7 +234,7 @@ export async function runCommand(
     case 'status': {
       const a = parseArgs(command, args)
       const timeZone = studyTimeZone()
-      const status = await studyStatus(db, { campaignId: a.campaign, inactiveDays: a.inactiveDays })
+      const status = await studyStatus(db, { campaignId: a.campaign, inactiveDays: a.inactiveDays, timeZone })
       const o = { withIdentity: a.withIdentity, timeZone }
       const output = statusText(status, o)
       if (a.csv) {

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { LabelSource } from '../domain/provenance'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -33,6 +34,14 @@ export const campaigns = pgTable('campaigns', {
   participationAutomaticallyAllowed: boolean('participation_automatically_allowed').notNull().default(true),
   projectId: integer('project_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Name and description per language as the campaign file gave them (name and desc hold the German, else English). */
+  nameI18n: jsonb('name_i18n').$type<LocalizedText>(),
+  descI18n: jsonb('desc_i18n').$type<LocalizedText>(),
+  /**
+   * The installation's default campaign: its imprint, privacy, FAQ and contact are what a logged-out visitor sees.
+   * At most one is set; with none set, the first imported campaign is the default.
+   */
+  isDefault: boolean('is_default').notNull().default(false),
 })
 
 export const users = pgTable(
@@ -197,10 +206,15 @@ export const trips = pgTable(
     origin: text('origin').$type<'split' | 'merged'>(),
     /** For a split or merged way: the ids of the recorded ways it came from; null: itself (or none, added by hand). */
     originIds: jsonb('origin_ids').$type<number[]>(),
+    /** The `id` the trips file gave the way (a re-import with the same id is the same way); null when it gave none. */
+    importId: text('import_id'),
+    /** Fingerprint of the way as a trips file last gave it: a re-import with another fingerprint is a changed way. */
+    importHash: text('import_hash'),
   },
   (t) => [
     index('trips_user_start_idx').on(t.userId, t.startTime.desc(), t.id.desc()),
     index('trips_user_status_idx').on(t.userId, t.validationStatus, t.allQuestionsAnswered, t.startTime.desc()),
+    index('trips_user_import_idx').on(t.userId, t.importId),
   ],
 )
 
@@ -226,6 +240,12 @@ export const legs = pgTable(
     metaDataRecs: jsonb('meta_data_recs').$type<{ key: string; val: string }[]>().notNull().default([]),
     startPoi: jsonb('start_poi').$type<Record<string, unknown> | null>(),
     endPoi: jsonb('end_poi').$type<Record<string, unknown> | null>(),
+    /** Who set the purposes (domain/provenance.ts), and when; null: never set, or set before this was recorded. */
+    purposeSource: text('purpose_source').$type<LabelSource>(),
+    purposeSetAt: ts('purpose_set_at'),
+    /** Who set the modes, and when; same values as purposeSource. */
+    modeSource: text('mode_source').$type<LabelSource>(),
+    modeSetAt: ts('mode_set_at'),
   },
   (t) => [index('legs_trip_idx').on(t.tripId, t.idx)],
 )

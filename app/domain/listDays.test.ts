@@ -4,19 +4,44 @@
 // previous page. Sort order is descending by start.
 // The rule which days count: docs/decisions/008-no-trip-days.md.
 import { describe, expect, test } from 'vitest'
-import { coveredRange, listedDays, pageDays, reviewDays, zeroTripDayBlock, type Period } from './listDays'
+import {
+  coveredRange,
+  listedDays,
+  pageDays,
+  reviewDayCount,
+  reviewDays,
+  zeroTripDayBlock,
+  type Period,
+} from './listDays'
 
 const review = { first: '2026-03-01', last: '2026-03-10' }
 
-describe('reviewDays: campaign days up to today', () => {
+describe('reviewDays: the real study days, from the later of start and joining up to yesterday', () => {
+  const march = { startDay: '2026-03-01', endDay: '2026-03-31' }
   test.each([
-    [null, '2026-03-10', null],
-    [{ startDay: '2026-03-01', endDay: '2026-03-31' }, '2026-03-10', { first: '2026-03-01', last: '2026-03-10' }],
-    [{ startDay: '2026-03-01', endDay: '2026-03-05' }, '2026-03-10', { first: '2026-03-01', last: '2026-03-05' }],
-    [{ startDay: '2026-03-11', endDay: '2026-03-31' }, '2026-03-10', null],
-    [{ startDay: '2026-03-10', endDay: '2026-03-31' }, '2026-03-10', { first: '2026-03-10', last: '2026-03-10' }],
-  ])('reviewDays(%j, %s) = %j', (campaign, today, expected) => {
-    expect(reviewDays(campaign, today)).toEqual(expected)
+    [null, null, '2026-03-10', null],
+    [march, null, '2026-03-10', { first: '2026-03-01', last: '2026-03-09' }],
+    [march, '2026-02-20', '2026-03-10', { first: '2026-03-01', last: '2026-03-09' }],
+    // A late joiner: no day before the account existed.
+    [march, '2026-03-07', '2026-03-10', { first: '2026-03-07', last: '2026-03-09' }],
+    // Joined today: no study day has passed yet.
+    [march, '2026-03-10', '2026-03-10', null],
+    [{ startDay: '2026-03-01', endDay: '2026-03-05' }, null, '2026-03-10', { first: '2026-03-01', last: '2026-03-05' }],
+    [{ startDay: '2026-03-11', endDay: '2026-03-31' }, null, '2026-03-10', null],
+    // The first day of the study is not over yet.
+    [{ startDay: '2026-03-10', endDay: '2026-03-31' }, null, '2026-03-10', null],
+    [{ startDay: '2026-03-09', endDay: '2026-03-31' }, null, '2026-03-10', { first: '2026-03-09', last: '2026-03-09' }],
+  ])('reviewDays(%j, joined %s, today %s) = %j', (campaign, joined, today, expected) => {
+    expect(reviewDays(campaign, joined, today)).toEqual(expected)
+  })
+
+  test.each([
+    [null, 0],
+    [{ first: '2026-03-01', last: '2026-03-01' }, 1],
+    [{ first: '2026-03-07', last: '2026-03-09' }, 3],
+    [{ first: '2026-02-27', last: '2026-03-02' }, 4],
+  ])('reviewDayCount(%j) = %i', (r, n) => {
+    expect(reviewDayCount(r)).toBe(n)
   })
 })
 

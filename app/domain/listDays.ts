@@ -4,20 +4,36 @@ import { addDays, daysBetween, type Day } from './time'
 
 export type SortOrder = 'DESC' | 'ASC'
 
-/** Campaign days a participant can review: from the campaign's first day to its last day, but never after today. */
+/**
+ * The real study days of a participant: the days they can review, and the only days that count as days without
+ * ways (in the list, in the researchers' status and in the export alike).
+ */
 export interface ReviewDays {
   first: Day
   last: Day
 }
 
 /**
- * The review window of a campaign: its days up to today. null when there is no campaign or it has not started yet.
+ * A participant's real study days: from the later of the campaign's first day and the day the account was created,
+ * up to the earlier of the campaign's last day and yesterday (today is not over yet). null without a campaign, or
+ * when no such day has passed yet.
  */
-export function reviewDays(campaign: { startDay: Day; endDay: Day } | null, today: Day): ReviewDays | null {
+export function reviewDays(
+  campaign: { startDay: Day; endDay: Day } | null,
+  joinedDay: Day | null,
+  today: Day,
+): ReviewDays | null {
   if (!campaign) return null
-  const last = campaign.endDay < today ? campaign.endDay : today
-  if (last < campaign.startDay) return null
-  return { first: campaign.startDay, last }
+  const first = joinedDay && joinedDay > campaign.startDay ? joinedDay : campaign.startDay
+  const yesterday = addDays(today, -1)
+  const last = campaign.endDay < yesterday ? campaign.endDay : yesterday
+  if (last < first) return null
+  return { first, last }
+}
+
+/** How many real study days there are. */
+export function reviewDayCount(review: ReviewDays | null): number {
+  return review ? daysBetween(review.first, review.last) + 1 : 0
 }
 
 export interface CoverInput {

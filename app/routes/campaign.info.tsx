@@ -87,7 +87,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <dd>{campaign.end}</dd>
         </div>
       </dl>
-      {campaign.desc ? <p className="prose">{campaign.desc}</p> : null}
+      {/* The description is HTML, sanitised by the service as the text modules are. */}
+      {campaign.desc ? <div className="prose" dangerouslySetInnerHTML={{ __html: campaign.desc }} /> : null}
       <h2>{t('info.questionnaires')}</h2>
       <ul className="campaign-qtns">
         {(['initial', 'final'] as const).map((kind) => {

@@ -1,17 +1,12 @@
-// Contact: fixed postal address; the campaign's contact e-mail when the user has a campaign, else a default text.
+// Contact: fixed postal address; the contact e-mail of the participant's campaign, else of the default campaign, else a default text.
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/contact'
-import { req } from '~/lib/context.server'
-import { campaignContactEmail } from '~/services/campaign.server'
+import { serviceCtx } from '~/lib/context.server'
+import { contactEmail } from '~/services/campaign.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const r = req(context)
-  let email: string | null = null
-  if (r.user?.campaignId != null) {
-    email = await campaignContactEmail(r.app.database.db, r.user.campaignId)
-  }
-  return { email }
+  return { email: await contactEmail(serviceCtx(context)) }
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {

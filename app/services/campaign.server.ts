@@ -1,12 +1,14 @@
 // Service "campaign": the caller's campaign with the availability of its initial and final
 // questionnaires (their summaries: availability window, answered, mandatory), and participation.
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '~/db/connect.server'
+import type { Db, DbOrTx } from '~/db/connect.server'
 import { campaigns, users } from '~/db/schema'
 import type { QuestionnaireSummary } from '~/domain/availability'
 import { dayInZone, formatTime } from '~/domain/time'
-import { method, ServiceError, zId, type AuthedContext, type Service } from './core.server'
+import { method, ServiceError, zId, type AuthedContext, type Service, type ServiceContext } from './core.server'
+import type { Locale } from '~/domain/locale'
+import { cleanHtml, localized, textCampaigns } from './info.server'
 import { campaignSummaries } from './questionnaire/store.server'
 
 type CampaignRow = typeof campaigns.$inferSelect
@@ -32,11 +34,15 @@ export interface CurrentCampaign extends CampaignDto {
   finalQtnSummary: QuestionnaireSummary | null
 }
 
-function toDto(c: CampaignRow, tz: string): CampaignDto {
+/**
+ * A campaign as the caller reads it: name and description in their language (else the stored one), the
+ * description's HTML sanitised as the text modules' is.
+ */
+function toDto(c: CampaignRow, tz: string, locale: Locale): CampaignDto {
   return {
     id: c.id,
-    name: c.name,
-    desc: c.desc,
+    name: c.nameI18n ? localized(c.nameI18n, locale) || c.name : c.name,
+    desc: cleanHtml(c.descI18n ? localized(c.descI18n, locale) : c.desc),
     startDate: dayInZone(c.startAt, tz),
     startTime: formatTime(c.startAt, tz),
     endDate: dayInZone(c.endAt, tz),
@@ -56,11 +62,35 @@ export async function currentCampaign(ctx: AuthedContext): Promise<CurrentCampai
   const [c] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId))
   if (!c) return null
   const s = await campaignSummaries(ctx, c.id)
-  return { ...toDto(c, ctx.env.STUDY_TIME_ZONE), initialQtnSummary: s.initial, finalQtnSummary: s.final }
+  return { ...toDto(c, ctx.env.STUDY_TIME_ZONE, ctx.locale), initialQtnSummary: s.initial, finalQtnSummary: s.final }
 }
 
-/** The contact e-mail of a campaign (the contact page shows it), or null when it has none or does not exist. */
-export async function campaignContactEmail(db: Db, campaignId: number): Promise<string | null> {
+/**
+ * The contact e-mail the contact page shows: the caller's campaign's, else the default campaign's (a logged-out
+ * visitor's too); null when neither has one.
+ */
+export async function contactEmail(ctx: ServiceContext): Promise<string | null> {
+  for (const campaignId of await textCampaigns(ctx)) {
+    const email = await campaignContactEmail(ctx.db, campaignId)
+    if (email) return email
+  }
+  return null
+}
+
+/**
+ * Names the installation's default campaign (`npm run admin -- campaign:default`): the one whose texts a logged-out
+ * visitor sees. Exactly one is marked afterwards.
+ */
+export async function setDefaultCampaign(db: Db, campaignId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [c] = await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId))
+    if (!c) throw new ServiceError('CAMPAIGN_NOT_FOUND')
+    await tx.update(campaigns).set({ isDefault: sql`${campaigns.id} = ${campaignId}` })
+  })
+}
+
+/** The contact e-mail of a campaign, or null when it has none or does not exist. */
+async function campaignContactEmail(db: DbOrTx, campaignId: number): Promise<string | null> {
   const [c] = await db.select({ email: campaigns.contactByEmail }).from(campaigns).where(eq(campaigns.id, campaignId))
   return c?.email ?? null
 }
@@ -75,7 +105,7 @@ export const campaignService = {
         .from(campaigns)
         .where(eq(campaigns.projectId, id))
         .orderBy(asc(campaigns.startAt), asc(campaigns.id))
-      return { campaigns: rows.map((c) => toDto(c, ctx.env.STUDY_TIME_ZONE)) }
+      return { campaigns: rows.map((c) => toDto(c, ctx.env.STUDY_TIME_ZONE, ctx.locale)) }
     },
   }),
 

@@ -45,8 +45,9 @@ async function exportCampaignFile(db: DbOrTx, campaignId: number, timeZone = stu
     .where(eq(questionnaires.campaignId, campaignId))
     .orderBy(asc(questionnaires.id))
   return {
-    name: c.name,
-    desc: c.desc,
+    // Per language where the file gave them so, else the one text for every language.
+    name: c.nameI18n ?? c.name,
+    desc: c.descI18n ?? c.desc,
     startDate: formatDayTime(c.startAt, timeZone),
     endDate: formatDayTime(c.endAt, timeZone),
     creator: c.creator ?? null,

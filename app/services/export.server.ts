@@ -34,6 +34,7 @@ import { csvRecord, isoInZone } from '~/domain/exportFormat'
 import { ModeMatrix } from '~/domain/modeMatrix'
 import { ANSWER_BOUNDS } from '~/domain/limits'
 import { dayInZone } from '~/domain/time'
+import { inReview, reviewDays } from '~/domain/listDays'
 import { tFor } from '~/infra/i18n.server'
 import { method, type AuthedContext, type Service } from './core.server'
 import { currentCampaign } from './campaign.server'
@@ -57,6 +58,7 @@ import {
   LEG_TRIP_COLUMNS,
   legGeometry,
   legRecord,
+  labelSourceRecord,
   legTripFacts,
   ofCampaign,
   optionIndex,
@@ -216,8 +218,10 @@ export async function runExport(
         const trip = tripRecord(dto, item.row, cat, tz)
         tripLines += csvRecord(valuesOf({ ...who, ...trip }, tripColumns))
         const facts = legTripFacts(trip)
+        const stored = new Map(item.legs.map((l) => [l.id, l]))
         for (const leg of dto.legs) {
-          const row: Row = { ...who, trip_id: dto.id, ...legRecord(leg, tz), ...facts }
+          const labels = labelSourceRecord(stored.get(leg.id)!, tz)
+          const row: Row = { ...who, trip_id: dto.id, ...legRecord(leg, tz), ...labels, ...facts }
           legLines += csvRecord(valuesOf(row, legColumns))
           const flat = flatten(row)
           const properties = Object.fromEntries(legColumns.map((c) => [c.name, flat[c.name] ?? null]))
@@ -254,14 +258,20 @@ export async function runExport(
     )
 
     await files['zero_trip_days.csv'].write(header(dayColumns))
+    // Only marks on the participant's real study days (the rule of their list and of `status`).
+    const campaignDays = { startDay: dayInZone(campaign.startAt, tz), endDay: dayInZone(campaign.endAt, tz) }
+    const today = dayInZone(now, tz)
     for await (const batch of zeroTripDayBatches(db, ofCampaign(campaignId), batchSize)) {
-      const lines = batch.map((d) =>
+      const onStudyDays = batch.filter((d) =>
+        inReview(d.day, reviewDays(campaignDays, dayInZone(d.joinedAt, tz), today)),
+      )
+      const lines = onStudyDays.map((d) =>
         csvRecord(
           valuesOf({ ...participantRecord(d.participant, withIdentity), ...zeroTripDayRecord(d, tz) }, dayColumns),
         ),
       )
       await files['zero_trip_days.csv'].write(lines.join(''))
-      counts.zeroTripDays += batch.length
+      counts.zeroTripDays += onStudyDays.length
       tuning.onBatch?.({ kind: 'zeroTripDays', rows: batch.length, legs: 0 })
     }
 
@@ -413,7 +423,9 @@ function readme(
     'trips.csv - one row per way:',
     cols(c.tripColumns),
     '',
-    'zero_trip_days.csv - one row per day a participant confirmed as a day without ways:',
+    'zero_trip_days.csv - one row per day a participant confirmed as a day without ways, on their study days only',
+    "  (from the later of the campaign's first day and the day their account was created, up to the day before the",
+    '  export; the same days as their list and `status` count):',
     cols(c.dayColumns),
     '',
     'answers.csv - one row per stored answer (one per chosen answer option) to a questionnaire of this campaign:',

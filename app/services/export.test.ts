@@ -399,6 +399,26 @@ describe('runExport (pseudonymous)', () => {
     }
   })
 
+  test('every leg says where its purposes and modes came from, and when they were set', () => {
+    const { header, rows } = readCsv(out, 'legs.csv')
+    expect(header).toEqual(expect.arrayContaining(['purpose_source', 'purpose_set_at', 'mode_source', 'mode_set_at']))
+    const sources = ['recorded', 'suggested', 'participant', 'imported', 'copied', '']
+    for (const row of rows) {
+      expect(sources).toContain(row.purpose_source)
+      expect(sources).toContain(row.mode_source)
+      expect(row.purpose_set_at === '').toBe(row.purpose_source === '')
+      expect(row.purpose_source === '').toBe(row.purpose_ids === '')
+    }
+    // The way imported by hand: purposes and modes as the file gave them, set at the import.
+    const manual = rows.find((r) => r.start.startsWith('2026-11-01T09:00'))!
+    expect(manual).toMatchObject({ purpose_source: 'imported', mode_source: 'imported' })
+    expect(new Date(manual.mode_set_at).getTime()).toBeGreaterThan(0)
+    // The demo's recorded ways keep the modes the phone detected as recorded.
+    expect(rows.some((r) => r.mode_source === 'recorded' && r.detected_modes === r.confirmed_modes)).toBe(true)
+    const feature = readGeoJson(out).features.find((f) => f.id === Number(manual.leg_id))!
+    expect(feature.properties).toMatchObject({ purpose_source: 'imported', mode_source: 'imported' })
+  })
+
   test('questionnaires.json and catalogues.json resolve the ids', () => {
     const qtns = JSON.parse(fs.readFileSync(path.join(out, 'questionnaires.json'), 'utf8')) as {
       id: number
@@ -639,5 +659,44 @@ describe('segmentation edits in the export', () => {
     ])
     expect(edits.rows.every((r) => /[+-]\d\d:\d\d$/.test(r.time))).toBe(true)
     expect(fs.readFileSync(path.join(out, 'README.txt'), 'utf8')).toContain('edits.csv - one row per correction')
+  })
+})
+
+describe("days without ways in the export: the participant's real study days only", () => {
+  test('a late joiner: no mark from before the account existed, none for the day of the export', async () => {
+    const late = await createUser(db, {
+      email: 'late-export@example.org',
+      password: 'secret123',
+      verified: true,
+      campaignId: dana.campaignId!,
+      joinedAt: new Date('2026-10-25T09:00:00Z'),
+    })
+    try {
+      // Marks written before the rule held (as an older version could): before joining, on a study day, today.
+      await db.insert(zeroTripDays).values(
+        ['2026-10-10', '2026-10-24', '2026-10-25', '2026-10-28', '2026-11-02'].map((day) => ({
+          userId: late.id,
+          day,
+        })),
+      )
+      const out = path.join(tmpDir(), 'late')
+      const summary = await runExport(
+        db,
+        { campaignId: dana.campaignId!, outDir: out, withIdentity: false },
+        { timeZone: TZ, now: NOW },
+      )
+      const days = readCsv(out, 'zero_trip_days.csv').rows
+      expect(days.filter((r) => r.participant_id === late.pseudonym).map((r) => r.day)).toEqual([
+        '2026-10-25',
+        '2026-10-28',
+      ])
+      // Everyone else's marks as before: the demo participants joined when the study began.
+      const c = await dbCounts()
+      expect(days.filter((r) => r.participant_id !== late.pseudonym)).toHaveLength(c.days)
+      expect(summary).toContain(`${c.days + 2} no-trip days`)
+      expect(fs.readFileSync(path.join(out, 'README.txt'), 'utf8')).toContain('on their study days only')
+    } finally {
+      await db.delete(users).where(eq(users.id, late.id))
+    }
   })
 })

@@ -4,7 +4,7 @@
 // found, each with the path of its field. A dry run does every check (the database's included, inside a
 // transaction that is rolled back) and writes nothing.
 import crypto from 'node:crypto'
-import { count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import {
@@ -18,6 +18,7 @@ import {
   trips,
   users,
   zeroTripDays,
+  type LatLon,
   type LocalizedText,
 } from '~/db/schema'
 import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
@@ -25,6 +26,8 @@ import { fileTimeToDate, parseFileTime } from '~/domain/fileTime'
 import { tripName } from '~/domain/tripName'
 import { pathLength } from '~/domain/geometry'
 import { LIMITS } from '~/domain/limits'
+import { LOCALES } from '~/domain/locale'
+import { importedSources, type LabelSource } from '~/domain/provenance'
 import { dayInZone, type Day } from '~/domain/time'
 import { localized } from './info.server'
 import { hashPassword } from './password.server'
@@ -41,7 +44,7 @@ import {
   type Text,
 } from './schemas/campaign-file'
 import { LEG_READ_ONLY, TRIP_READ_ONLY, TripFileSchema, tripsInFile, type TripFile } from './schemas/trips-file'
-import { clearNoTripMark, daysOverWayCap } from './trip/model.server'
+import { clearNoTripMark, daysOverWayCap, modesFrom, purposesFrom } from './trip/model.server'
 
 /** One problem of a file: where (the path as keys, and as text such as `questionnaires[0].type`) and what. */
 export interface Problem {
@@ -192,6 +195,8 @@ const CreateUserSchema = z.object({
   lastName: z.string().max(200).nullish(),
   /** The forced password change after the first login. */
   passwordUpdateRequired: z.boolean().default(false),
+  /** When the account came to be (default: now); a seeded study's participants joined at its start. */
+  joinedAt: z.date().optional(),
 })
 export type CreateUserInput = z.input<typeof CreateUserSchema>
 
@@ -227,6 +232,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Cr
           firstName: data.firstName ?? null,
           lastName: data.lastName ?? null,
           pseudonym,
+          ...(data.joinedAt ? { createdAt: data.joinedAt } : {}),
         })
         .returning({ id: users.id })
       return { id: row.id, email, pseudonym }
@@ -304,6 +310,15 @@ function campaignNotes(json: unknown): string[] {
       ] as const,
   )
   for (const [key, n] of everyLanguage) if (n) notes.push(`${key}: ${n} without locale, each applied to every language`)
+  // A name or description given per language but not in every one: the pages of the missing language show another.
+  for (const key of ['name', 'desc', 'description']) {
+    const text = o[key]
+    if (!text || typeof text !== 'object' || Array.isArray(text)) continue
+    const given = LOCALES.filter((l) => typeof (text as Record<string, unknown>)[l] === 'string')
+    const missing = LOCALES.filter((l) => !given.includes(l))
+    if (given.length && missing.length)
+      notes.push(`${key} has no ${missing.join(', ')} text: pages in that language show the ${given[0]} one`)
+  }
   let merged = 0
   const visit = (section: unknown) => {
     const questions = (section as { questions?: unknown })?.questions
@@ -346,6 +361,8 @@ export async function importCampaignFile(
         .values({
           name: file.name,
           desc: file.desc,
+          nameI18n: file.nameI18n,
+          descI18n: file.descI18n,
           startAt: wallTime(start, timeZone),
           endAt: wallTime(end, timeZone),
           creator: file.creator ?? null,
@@ -486,9 +503,20 @@ function idsInDefinition(definition: unknown): string[] {
 export interface TripsImportResult {
   /** The new ways' ids (in a dry run: the ids they would have had). */
   tripIds: number[]
+  /** Legs of the new ways. */
   legs: number
+  /** Ways the participant already had, as the file gives them: left as they are. */
+  present: number
+  /** Ways the participant already had that the file gives differently: reported, left as they are. */
+  changed: ChangedWay[]
   /** What the import read differently from how it was written (the file's shape, ignored fields). */
   notes: string[]
+}
+
+/** A way of the file the participant already has, given differently: where in the file, and which stored way. */
+interface ChangedWay {
+  path: string
+  tripId: number
 }
 
 export interface TripsProgress {
@@ -557,20 +585,37 @@ export async function importTrips(
   checkWaysPerDayInFile(file, at, timeZone)
   const user = await requireUser(db, input.email)
   const purposeNames = await checkReferences(db, user.campaignId, file, at)
+  // Which ways of the file are new, already there, or there but given differently: decided before any write. A way
+  // the file gives twice, exactly alike, is added once; two different ways starting alike are two ways.
+  const known = await knownWays(db, user.id, file, timeZone)
+  const fresh: { trip: TripFile; keys: WayKeys }[] = []
+  const changed: ChangedWay[] = []
+  let present = 0
+  for (const [i, trip] of file.entries()) {
+    const keys = wayKeys(trip, timeZone)
+    const same = known.find(keys)
+    if (same && same.tripId > 0 && same.hash != null && same.hash !== keys.hash)
+      changed.push({ path: formatPath([...at, i]), tripId: same.tripId })
+    else if (same) present++
+    else {
+      known.add(keys, 0)
+      fresh.push({ trip, keys })
+    }
+  }
   const tripIds: number[] = []
   const cleared: (typeof zeroTripDays.$inferSelect)[] = []
   let legCount = 0
   try {
-    while (tripIds.length < file.length) {
+    while (tripIds.length < fresh.length) {
       const started = Date.now()
       const batch = await transaction(db, opts.dryRun, async (tx) => {
         const done = { ids: [] as number[], cleared: [] as (typeof zeroTripDays.$inferSelect)[], legs: 0 }
         let yielded = started
-        for (let t = tripIds.length; t < file.length && done.ids.length < IMPORT_BATCH_WAYS; t++) {
-          const written = await insertTrip(tx, user.id, file[t], timeZone, purposeNames)
+        for (let t = tripIds.length; t < fresh.length && done.ids.length < IMPORT_BATCH_WAYS; t++) {
+          const written = await insertTrip(tx, user.id, fresh[t].trip, timeZone, purposeNames, fresh[t].keys)
           done.ids.push(written.id)
           done.cleared.push(...written.cleared)
-          done.legs += file[t].legs.length
+          done.legs += fresh[t].trip.legs.length
           if (Date.now() - started > IMPORT_BATCH_MS) break
           if (Date.now() - yielded > IMPORT_YIELD_MS) {
             await yieldToRequests()
@@ -582,7 +627,7 @@ export async function importTrips(
       tripIds.push(...batch.ids)
       if (!opts.dryRun) cleared.push(...batch.cleared)
       legCount += batch.legs
-      opts.onProgress?.({ done: tripIds.length, total: file.length })
+      opts.onProgress?.({ done: tripIds.length, total: fresh.length })
       await yieldToRequests()
     }
     if (!opts.dryRun) await checkWaysPerDayStored(db, user.id, file, at, timeZone)
@@ -590,7 +635,7 @@ export async function importTrips(
     if (!opts.dryRun) await undoImport(db, tripIds, cleared)
     throw e
   }
-  return { tripIds, legs: legCount, notes }
+  return { tripIds, legs: legCount, present, changed, notes }
 }
 
 /** Takes back the batches an import wrote before one failed. */
@@ -657,6 +702,114 @@ async function checkWaysPerDayStored(
   )
 }
 
+/** A trips file's labels as leg columns: their source (the file's word, else as domain/provenance.ts reads them). */
+function labelsAtImport(
+  purposeIds: number[],
+  tfcModes: string[],
+  detectedModes: string[],
+  purposeSource: LabelSource | null | undefined,
+  modeSource: LabelSource | null | undefined,
+  at: Date,
+) {
+  const s = importedSources({ purposeIds, tfcModes, detectedModes, purposeSource, modeSource })
+  return { ...purposesFrom(s.purposeSource, at), ...modesFrom(s.modeSource, at) }
+}
+
+/** How an imported way is recognised again: the file's id, else its start and geometry; and its fingerprint. */
+interface WayKeys {
+  importId: string | null
+  startAndGeom: string
+  hash: string
+}
+
+const sha = (text: string) => crypto.createHash('sha256').update(text).digest('base64url')
+const geomKey = (legGeoms: readonly (readonly LatLon[])[]) =>
+  sha(JSON.stringify(legGeoms.map((g) => g.map((p) => [p.lat, p.lon]))))
+
+function wayKeys(trip: TripFile, timeZone: string): WayKeys {
+  const start = wallTime(trip.legs[0].startTime, timeZone).getTime()
+  const { importId, ...content } = trip
+  return {
+    importId,
+    startAndGeom: `${start}|${geomKey(trip.legs.map((l) => l.geom))}`,
+    hash: sha(JSON.stringify(content)),
+  }
+}
+
+/**
+ * The participant's ways a file may give again: those with one of the file's ids, and those starting when a way of
+ * the file starts (compared by geometry). A way with an id of the file is the same as the stored way with that id;
+ * without one (or with an id nothing has yet), as a stored way with the same start and geometry.
+ */
+async function knownWays(tx: DbOrTx, userId: number, file: TripFile[], timeZone: string) {
+  type Known = { tripId: number; hash: string | null }
+  const ids = [...new Set(file.map((t) => t.importId).filter((id): id is string => id != null))]
+  const starts = [...new Set(file.map((t) => wallTime(t.legs[0].startTime, timeZone).toISOString()))]
+  const byId = new Map<string, Known>()
+  // Several ways may start alike (two ways added by hand at one time): each is matched once.
+  const byStart = new Map<string, Known[]>()
+  const matched = new Set<number>()
+  const chunk = <T>(list: T[], n = 1000) =>
+    Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n))
+  for (const part of chunk(ids)) {
+    const rows = await tx
+      .select({ id: trips.id, importId: trips.importId, importHash: trips.importHash })
+      .from(trips)
+      .where(and(eq(trips.userId, userId), inArray(trips.importId, part)))
+    for (const r of rows) byId.set(r.importId!, { tripId: r.id, hash: r.importHash })
+  }
+  const addStart = (key: string, way: Known) => byStart.set(key, [...(byStart.get(key) ?? []), way])
+  for (const part of chunk(starts)) {
+    const rows = await tx
+      .select({ id: trips.id, startTime: trips.startTime, importHash: trips.importHash })
+      .from(trips)
+      .where(
+        and(
+          eq(trips.userId, userId),
+          inArray(
+            trips.startTime,
+            part.map((s) => new Date(s)),
+          ),
+        ),
+      )
+      .orderBy(asc(trips.id))
+    if (!rows.length) continue
+    const geoms = await tx
+      .select({ tripId: legs.tripId, geom: legs.geom })
+      .from(legs)
+      .where(
+        inArray(
+          legs.tripId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(legs.tripId), asc(legs.idx))
+    const perTrip = new Map<number, LatLon[][]>()
+    for (const g of geoms) perTrip.set(g.tripId, [...(perTrip.get(g.tripId) ?? []), g.geom])
+    for (const r of rows)
+      addStart(`${r.startTime.getTime()}|${geomKey(perTrip.get(r.id) ?? [])}`, { tripId: r.id, hash: r.importHash })
+  }
+  return {
+    /**
+     * The known way a way of the file is: by id; else one starting alike with the same fingerprint (a way given
+     * twice alike is one way); else a stored one starting alike that no earlier way of the file was.
+     */
+    find: (k: WayKeys): Known | undefined => {
+      const alike = byStart.get(k.startAndGeom) ?? []
+      const way =
+        (k.importId != null ? byId.get(k.importId) : undefined) ??
+        alike.find((w) => w.hash === k.hash) ??
+        alike.find((w) => w.tripId > 0 && !matched.has(w.tripId))
+      if (way && way.tripId > 0) matched.add(way.tripId)
+      return way
+    },
+    add: (k: WayKeys, tripId: number) => {
+      if (k.importId != null) byId.set(k.importId, { tripId, hash: k.hash })
+      addStart(k.startAndGeom, { tripId, hash: k.hash })
+    },
+  }
+}
+
 /**
  * Purpose and feedback reason ids must be the participant's campaign's (or global ones): every unknown one is a
  * problem. Returns the purposes' names, a map per language (a way's derived name is made of them).
@@ -705,8 +858,10 @@ async function insertTrip(
   trip: TripFile,
   timeZone: string,
   purposeNames: Map<number, string>[],
+  keys: WayKeys,
 ): Promise<{ id: number; cleared: (typeof zeroTripDays.$inferSelect)[] }> {
-  const legRows = trip.legs.map((leg) => ({
+  const importedAt = new Date()
+  const legRows = trip.legs.map(({ purposeSource, modeSource, ...leg }) => ({
     startTime: wallTime(leg.startTime, timeZone),
     endTime: wallTime(leg.endTime, timeZone),
     // A file may leave len out: the geometry tells it.
@@ -720,6 +875,7 @@ async function insertTrip(
     metaDataRecs: leg.metaDataRecs,
     startPoi: leg.startPoi ?? null,
     endPoi: leg.endPoi ?? null,
+    ...labelsAtImport(leg.tripPurposes, leg.tfcModes, leg.detectedModes ?? [], purposeSource, modeSource, importedAt),
   }))
   const startTime = legRows[0].startTime
   const endTime = legRows[legRows.length - 1].endTime
@@ -748,6 +904,8 @@ async function insertTrip(
       confirmationStatus: trip.confirmationStatus,
       qtnAnswered: trip.qtnAnswered,
       allQuestionsAnswered: trip.allQuestionsAnswered ?? (trip.qtnAnswered && trip.legs.every((l) => l.qtnsAnswered)),
+      importId: keys.importId,
+      importHash: keys.hash,
     })
     .returning({ id: trips.id })
   await tx.insert(legs).values(legRows.map((leg, idx) => ({ ...leg, tripId: id, idx })))

@@ -1,9 +1,10 @@
 // Service "info": catalogues, FAQ and text modules.
-import { and, asc, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import sanitizeHtml from 'sanitize-html'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { faqs, textModules, tripPurposes, feedbackReasons, type LocalizedText } from '~/db/schema'
+import type { DbOrTx } from '~/db/connect.server'
+import { campaigns, faqs, textModules, tripPurposes, feedbackReasons, type LocalizedText } from '~/db/schema'
 import { LOCALES, type Locale } from '~/domain/locale'
 import { TRAFFIC_MODES } from '~/domain/trafficModes'
 import { resources, tFor } from '~/infra/i18n.server'
@@ -74,6 +75,29 @@ export function cleanHtml(html: string): string {
  */
 const campaignScope = (ctx: ServiceContext, col: AnyPgColumn) =>
   ctx.user ? (ctx.user.campaignId != null ? or(isNull(col), eq(col, ctx.user.campaignId)) : isNull(col)) : undefined
+
+/**
+ * The installation's default campaign: the one `campaign:default` named, else the first imported; null when there
+ * is none. A logged-out visitor sees its imprint, privacy text, FAQ and contact.
+ */
+async function defaultCampaignId(db: DbOrTx): Promise<number | null> {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .orderBy(desc(campaigns.isDefault), asc(campaigns.id))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/**
+ * Whose texts (imprint, privacy, FAQ, contact) the caller sees, in order: their own campaign's, then the default
+ * campaign's. A page takes the first of these that has the text, never a mix of campaigns.
+ */
+export async function textCampaigns(ctx: ServiceContext): Promise<number[]> {
+  const own = ctx.user?.campaignId ?? null
+  const fallback = await defaultCampaignId(ctx.db)
+  return [...new Set([own, fallback].filter((id): id is number => id != null))]
+}
 
 export async function listTripPurposes(ctx: ServiceContext): Promise<NamedItem[]> {
   // Every way shown names its purposes: kept per process for a minute (import-cache.server.ts).
@@ -159,11 +183,25 @@ export const infoService = {
     public: true,
     params: z.object({ platformConstant: z.literal('WEB').optional() }).passthrough(),
     async run(_p, ctx): Promise<{ faqs: { question: string; answ: string }[] }> {
-      const rows = await ctx.db
-        .select()
-        .from(faqs)
-        .where(and(eq(faqs.locale, ctx.locale), campaignScope(ctx, faqs.campaignId)))
-        .orderBy(asc(faqs.sortIdx), asc(faqs.id))
+      // The installation's own items (no campaign), then one campaign's: the caller's, else the default's.
+      const itemsOf = (campaignId: number | null) =>
+        ctx.db
+          .select()
+          .from(faqs)
+          .where(
+            and(
+              eq(faqs.locale, ctx.locale),
+              campaignId == null ? isNull(faqs.campaignId) : eq(faqs.campaignId, campaignId),
+            ),
+          )
+          .orderBy(asc(faqs.sortIdx), asc(faqs.id))
+      let rows = await itemsOf(null)
+      for (const campaignId of await textCampaigns(ctx)) {
+        const own = await itemsOf(campaignId)
+        if (!own.length) continue
+        rows = [...rows, ...own]
+        break
+      }
       return { faqs: rows.map((f) => ({ question: f.question, answ: cleanHtml(f.answ) })) }
     },
   }),
@@ -176,16 +214,16 @@ export const infoService = {
       { txtModuleConstant },
       ctx,
     ): Promise<{ txtModule: { txtModuleConstant: 'IMPRINT' | 'PRIVACY'; text: string } }> {
-      const rows = await ctx.db
-        .select()
-        .from(textModules)
-        .where(and(eq(textModules.constant, txtModuleConstant), campaignScope(ctx, textModules.campaignId)))
-      const own = ctx.user?.campaignId
-      const pick =
-        rows.find((r) => own != null && r.campaignId === own && r.locale === ctx.locale) ??
-        rows.find((r) => r.locale === ctx.locale) ??
-        rows.find((r) => r.locale === 'de_DE') ??
-        rows[0]
+      const rows = await ctx.db.select().from(textModules).where(eq(textModules.constant, txtModuleConstant))
+      // One campaign's text (the caller's, else the default's; the installation's own without one), in the
+      // caller's language, else German, else any.
+      const inLanguage = (list: typeof rows) =>
+        list.find((r) => r.locale === ctx.locale) ?? list.find((r) => r.locale === 'de_DE') ?? list[0]
+      let pick: (typeof rows)[number] | undefined
+      for (const campaignId of [...(await textCampaigns(ctx)), null]) {
+        pick = inLanguage(rows.filter((r) => r.campaignId === campaignId))
+        if (pick) break
+      }
       return { txtModule: { txtModuleConstant, text: pick ? cleanHtml(pick.text) : '' } }
     },
   }),

@@ -45,9 +45,12 @@ export function accountExistsMail(o: Common): Mail {
 }
 
 /** A participant who has gone quiet: how many ways wait for them, and the link to their list of unconfirmed ways. */
-export function reminderMail(o: Common & { waiting: number }): Mail {
+/** The reminder names the participant's real figures: ways waiting, days without an entry, days between reminders. */
+export function reminderMail(o: Common & { waiting: number; daysInactive: number; intervalDays: number }): Mail {
   return compose(o, 'remind', [{ link: `${o.publicUrl}${listPath('unconfirmed', 1)}`, label: 'mail.remind.action' }], {
     count: o.waiting,
+    days: o.daysInactive,
+    interval: o.intervalDays,
   })
 }
 

@@ -4,7 +4,7 @@
 import { count } from 'drizzle-orm'
 import type { Db, DbOrTx } from '~/db/connect.server'
 import { pois, users } from '~/db/schema'
-import { addDays, dayInZone } from '~/domain/time'
+import { addDays, dayInZone, dayRangeUtc } from '~/domain/time'
 import {
   assignCampaign,
   createUser,
@@ -46,9 +46,11 @@ async function seedDemo(tx: DbOrTx, now: Date, timeZone: string) {
     finalFromDay: addDays(endDay, -7),
   })
   const campaignId = await importCampaign(tx, campaign, { timeZone })
+  // Both demo participants joined when the study began: every day of it is one of their study days.
+  const joinedAt = dayRangeUtc(addDays(today, -CAMPAIGN_HALF_DAYS), timeZone).start
 
   // The demo participant is assigned separately, the other one on creation: both import paths get exercised.
-  const dana = await createUser(tx, { ...DEMO_LOGIN, verified: true, firstName: 'Dana', lastName: 'Demo' })
+  const dana = await createUser(tx, { ...DEMO_LOGIN, verified: true, firstName: 'Dana', lastName: 'Demo', joinedAt })
   await assignCampaign(tx, { campaignId, email: DEMO_LOGIN.email })
   const danaPois = await insertPois(tx, dana.id, DANA, DANA_POIS, now)
   const danaWays = generateWays({
@@ -69,6 +71,7 @@ async function seedDemo(tx: DbOrTx, now: Date, timeZone: string) {
     firstName: 'Olaf',
     lastName: 'Other',
     campaignId,
+    joinedAt,
   })
   const olafPois = await insertPois(tx, olaf.id, OLAF, OLAF_POIS, now)
   const olafWays = generateWays({

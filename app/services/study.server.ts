@@ -8,10 +8,13 @@ import type { DbOrTx } from '~/db/connect.server'
 import { campaigns, reminders } from '~/db/schema'
 import { daysInactive, isInactive, reminderDue } from '~/domain/activity'
 import { csvRecord, isoInZone } from '~/domain/exportFormat'
+import { inReview, reviewDayCount, reviewDays } from '~/domain/listDays'
+import { addDays, dayInZone, daysBetween } from '~/domain/time'
 import { parseLocale, DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { Mailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
 import { reminderMail } from './mail-templates.server'
+import { studyTimeZone } from './import.server'
 
 class StudyError extends Error {
   constructor(message: string) {
@@ -35,12 +38,21 @@ interface ParticipantStatus {
   reported: number
   /** Ways neither confirmed nor reported: what a reminder asks for. */
   waiting: number
-  /** Ways with unanswered questionnaires plus open campaign questionnaires. */
+  /**
+   * Questionnaires that can be answered now: confirmed ways (every leg validated counts) not reported whose trip or
+   * leg questionnaires are not all answered, when the campaign has such questionnaires; plus the campaign's initial
+   * and final questionnaires open now and not yet sent (a final one waiting for a mandatory initial one not counted).
+   */
   openQuestionnaires: number
+  /** Real study days (domain/listDays.ts reviewDays) the participant confirmed as without ways. */
   noTripDays: number
   /** Splits and merges of the participant's ways that were not undone (their corrections of the segmentation). */
   splits: number
   merges: number
+  /** Real study days with neither a way nor that confirmation. */
+  openDays: number
+  /** Confirmed ways whose purposes are the app's suggestion, accepted unchanged (null: none confirmed). */
+  suggestionShare: number | null
   lastActivity: Date | null
   daysInactive: number
   inactive: boolean
@@ -58,9 +70,19 @@ export interface StudyStatus {
     confirmed: number
     reported: number
     shareConfirmed: number | null
+    /** Confirmed ways of the study whose purposes are an accepted suggestion, unchanged. */
+    shareSuggested: number | null
     inactive: number
   }
 }
+
+/** A day list as the driver hands back an array_agg: an array, or PostgreSQL's '{a,b}' text. */
+const dayList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'string' && value.length > 2
+      ? value.slice(1, -1).split(',')
+      : []
 
 const rowsOf = (result: unknown) =>
   ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[]
@@ -83,24 +105,31 @@ async function requireCampaign(db: DbOrTx, campaignId: number) {
  */
 export async function studyStatus(
   db: DbOrTx,
-  o: { campaignId: number; now?: Date; inactiveDays?: number },
+  o: { campaignId: number; now?: Date; inactiveDays?: number; timeZone?: string },
 ): Promise<StudyStatus> {
   const campaign = await requireCampaign(db, o.campaignId)
   const now = o.now ?? new Date()
+  const tz = o.timeZone ?? studyTimeZone()
+  const campaignDays = { startDay: dayInZone(campaign.startAt, tz), endDay: dayInZone(campaign.endAt, tz) }
   const inactiveDays = o.inactiveDays ?? 3
   const id = o.campaignId
   const result = await db.execute(sql`
     with members as (select id from users where campaign_id = ${id}),
+    wq as (select 1 from questionnaires where campaign_id = ${id} and type in ('TRIP_BASED', 'LEG_BASED') limit 1),
     t as (
       select user_id,
         count(*)::int as recorded,
         (count(*) filter (where confirmation_status))::int as confirmed,
         (count(*) filter (where fdbk_avail))::int as reported,
         (count(*) filter (where not confirmation_status and not fdbk_avail))::int as waiting,
-        (count(*) filter (where not all_questions_answered and not fdbk_avail))::int as open_ways,
+        (count(*) filter (where (confirmation_status or validation_status) and not all_questions_answered
+          and not fdbk_avail and exists (select 1 from wq)))::int as open_ways,
+        (count(*) filter (where confirmation_status and not exists (select 1 from legs l
+          where l.trip_id = trips.id and l.purpose_source is distinct from 'suggested')))::int as suggested,
+        array_agg(distinct to_char(start_time at time zone ${tz}, 'YYYY-MM-DD')) as way_days,
         extract(epoch from max(creation_time))::float8 as last_way
       from trips where user_id in (select id from members) group by user_id),
-    z as (select user_id, count(*)::int as days, extract(epoch from max(created_at))::float8 as last_day
+    z as (select user_id, array_agg(day::text) as days, extract(epoch from max(created_at))::float8 as last_day
       from zero_trip_days where user_id in (select id from members) group by user_id),
     s as (select user_id, extract(epoch from max(last_seen_at))::float8 as last_seen
       from sessions where user_id in (select id from members) group by user_id),
@@ -113,17 +142,21 @@ export async function studyStatus(
       from way_edits where user_id in (select id from members) and undone_at is null group by user_id),
     r as (select user_id, extract(epoch from max(sent_at))::float8 as last_reminder
       from reminders where campaign_id = ${id} group by user_id),
-    q as (select id from questionnaires where campaign_id = ${id} and type in ('INITIAL', 'FINAL')
+    q as (select id, type from questionnaires where campaign_id = ${id} and type in ('INITIAL', 'FINAL')
       and (avail_from is null or avail_from <= ${now.toISOString()}::timestamptz)
       and (avail_until is null or avail_until > ${now.toISOString()}::timestamptz)),
+    qi as (select id from questionnaires where campaign_id = ${id} and type = 'INITIAL' and mandatory),
     qo as (select m.id as user_id, count(q.id)::int as open_campaign from members m cross join q
       where not exists (select 1 from questionnaire_completions qc where qc.user_id = m.id and qc.questionnaire_id = q.id and qc.scope = 'campaign')
+        and not (q.type = 'FINAL' and exists (select 1 from qi where not exists (select 1 from questionnaire_completions qc
+          where qc.user_id = m.id and qc.questionnaire_id = qi.id and qc.scope = 'campaign')))
       group by m.id)
     select u.id, u.pseudonym, u.email, u.first_name, u.last_name, u.locale, u.verified,
       extract(epoch from u.created_at)::float8 as joined,
       coalesce(t.recorded, 0) as recorded, coalesce(t.confirmed, 0) as confirmed, coalesce(t.reported, 0) as reported,
       coalesce(t.waiting, 0) as waiting, coalesce(t.open_ways, 0) + coalesce(qo.open_campaign, 0) as open_questionnaires,
-      coalesce(z.days, 0) as no_trip_days, coalesce(e.splits, 0) as splits, coalesce(e.merges, 0) as merges,
+      coalesce(t.suggested, 0) as suggested, t.way_days, z.days as no_trip_days, coalesce(e.splits, 0) as splits,
+      coalesce(e.merges, 0) as merges,
       greatest(t.last_way, z.last_day, s.last_seen, c.last_done, d.last_draft) as last_activity,
       r.last_reminder
     from users u
@@ -132,9 +165,16 @@ export async function studyStatus(
       left join qo on qo.user_id = u.id left join e on e.user_id = u.id
     where u.campaign_id = ${id}
     order by u.id`)
+  const today = dayInZone(now, tz)
   const participants = rowsOf(result).map((row): ParticipantStatus => {
     const joined = dateOf(row.joined)!
     const lastActivity = dateOf(row.last_activity)
+    // Days count only within the participant's real study days, the same rule as their list's.
+    const review = reviewDays(campaignDays, dayInZone(joined, tz), today)
+    const inStudy = (days: unknown) => new Set(dayList(days).filter((d) => inReview(d, review)))
+    const marked = inStudy(row.no_trip_days)
+    const covered = new Set([...marked, ...inStudy(row.way_days)])
+    const confirmed = Number(row.confirmed)
     return {
       userId: Number(row.id),
       pseudonym: String(row.pseudonym),
@@ -145,11 +185,13 @@ export async function studyStatus(
       verified: row.verified === true,
       joined,
       recorded: Number(row.recorded),
-      confirmed: Number(row.confirmed),
+      confirmed,
       reported: Number(row.reported),
       waiting: Number(row.waiting),
       openQuestionnaires: Number(row.open_questionnaires),
-      noTripDays: Number(row.no_trip_days),
+      noTripDays: marked.size,
+      openDays: reviewDayCount(review) - covered.size,
+      suggestionShare: confirmed ? Number(row.suggested) / confirmed : null,
       splits: Number(row.splits),
       merges: Number(row.merges),
       lastActivity,
@@ -172,13 +214,36 @@ export async function studyStatus(
       confirmed,
       reported: sum((p) => p.reported),
       shareConfirmed: recorded ? confirmed / recorded : null,
+      shareSuggested: confirmed ? sum((p) => (p.suggestionShare ?? 0) * p.confirmed) / confirmed : null,
       inactive: participants.filter((p) => p.inactive).length,
     },
   }
 }
 
-/** Ways recorded and confirmed per study day (the day a way starts, in the study time zone). */
+/**
+ * Ways recorded and confirmed per study day (the day a way starts, in the study time zone): every day from the
+ * campaign's first up to its last or today, whichever comes first, days without ways included (as zeros); ways
+ * outside those days are not the study's.
+ */
 export async function waysPerDay(
+  db: DbOrTx,
+  campaignId: number,
+  timeZone: string,
+  now = new Date(),
+): Promise<{ day: string; recorded: number; confirmed: number }[]> {
+  const campaign = await requireCampaign(db, campaignId)
+  const first = dayInZone(campaign.startAt, timeZone)
+  const today = dayInZone(now, timeZone)
+  const endDay = dayInZone(campaign.endAt, timeZone)
+  const last = endDay < today ? endDay : today
+  const counted = new Map((await waysPerStartDay(db, campaignId, timeZone)).map((d) => [d.day, d]))
+  return Array.from({ length: Math.max(0, daysBetween(first, last) + 1) }, (_, i) => {
+    const day = addDays(first, i)
+    return counted.get(day) ?? { day, recorded: 0, confirmed: 0 }
+  })
+}
+
+async function waysPerStartDay(
   db: DbOrTx,
   campaignId: number,
   timeZone: string,
@@ -211,7 +276,11 @@ const COLUMNS = [
   'days_inactive',
   'splits',
   'merges',
+  'days_open',
+  'suggestion_accepted',
 ] as const
+
+const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 1000) / 10} %`)
 
 function who(p: ParticipantStatus, withIdentity: boolean): string {
   if (!withIdentity) return p.pseudonym
@@ -232,17 +301,18 @@ function cells(p: ParticipantStatus, withIdentity: boolean, tz: string): (string
     p.daysInactive,
     p.splits,
     p.merges,
+    p.openDays,
+    percent(p.suggestionShare),
   ]
 }
-
-const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 1000) / 10} %`)
 
 /** The study's line: participants, ways, share confirmed, participants inactive for the threshold. */
 function studyLine(s: StudyStatus): string {
   const t = s.totals
   return (
     `study: ${t.participants} participants, ${t.recorded} ways recorded, ${t.confirmed} confirmed (${percent(t.shareConfirmed)}), ` +
-    `${t.reported} reported, ${t.inactive} inactive for ${s.inactiveDays}+ days`
+    `${t.reported} reported, ${t.inactive} inactive for ${s.inactiveDays}+ days, ` +
+    `suggestion accepted unchanged on ${percent(t.shareSuggested)} of confirmed ways`
   )
 }
 
@@ -277,6 +347,8 @@ export function statusCsv(s: StudyStatus, o: { withIdentity: boolean; timeZone: 
       '',
       s.participants.reduce((a, p) => a + p.splits, 0),
       s.participants.reduce((a, p) => a + p.merges, 0),
+      s.participants.reduce((a, p) => a + p.openDays, 0),
+      percent(t.shareSuggested),
     ])
   )
 }
@@ -300,6 +372,12 @@ function dayChartSvg(days: { day: string; recorded: number; confirmed: number }[
         i % Math.ceil(days.length / 12 || 1) === 0
           ? `<text x="${(x + w / 2).toFixed(1)}" y="${H - pad.b + 14}" font-size="10" text-anchor="middle">${esc(d.day.slice(5))}</text>`
           : ''
+      // A day without ways keeps its place on the axis, with a mark below it so the gap shows.
+      if (d.recorded === 0)
+        return (
+          `<g><title>${esc(d.day)}: no ways</title>` +
+          `<rect x="${x.toFixed(1)}" y="${H - pad.b + 2}" width="${w.toFixed(1)}" height="3" fill="#d92d20"/></g>${label}`
+        )
       return (
         `<g><title>${esc(d.day)}: ${d.recorded} recorded, ${d.confirmed} confirmed</title>` +
         `<rect x="${x.toFixed(1)}" y="${y(d.recorded).toFixed(1)}" width="${w.toFixed(1)}" height="${(H - pad.b - y(d.recorded)).toFixed(1)}" fill="#9ec5d6"/>` +
@@ -314,6 +392,7 @@ function dayChartSvg(days: { day: string; recorded: number; confirmed: number }[
     bars +
     `<rect x="${pad.l}" y="${H - 16}" width="10" height="10" fill="#9ec5d6"/><text x="${pad.l + 14}" y="${H - 7}" font-size="11">recorded</text>` +
     `<rect x="${pad.l + 90}" y="${H - 16}" width="10" height="10" fill="#0b5f75"/><text x="${pad.l + 104}" y="${H - 7}" font-size="11">confirmed</text>` +
+    `<rect x="${pad.l + 190}" y="${H - 13}" width="10" height="3" fill="#d92d20"/><text x="${pad.l + 204}" y="${H - 7}" font-size="11">no ways</text>` +
     `</svg>`
   )
 }
@@ -339,7 +418,7 @@ export function statusHtml(
 <h1>Study status: campaign ${s.campaign.id} “${esc(s.campaign.name)}”</h1>
 <p>As of ${esc(isoInZone(s.now, o.timeZone))}. ${esc(studyLine(s))}.</p>
 <h2>Ways recorded and confirmed per study day</h2>
-${days.length ? dayChartSvg(days) : '<p>No ways recorded yet.</p>'}
+${days.length ? dayChartSvg(days) : '<p>The study has not begun yet.</p>'}
 <h2>Gone quiet (inactive for ${s.inactiveDays}+ days): ${quiet.length}</h2>
 ${quiet.length ? table(quiet) : '<p>Nobody.</p>'}
 <h2>All participants: ${s.participants.length}</h2>
@@ -405,6 +484,8 @@ export async function remind(db: DbOrTx, deps: RemindDeps, o: RemindOptions): Pr
           publicUrl: deps.publicUrl,
           projectTitle: deps.projectTitle,
           waiting: p.waiting,
+          daysInactive: p.daysInactive,
+          intervalDays: o.intervalDays,
         }),
       )
     } catch (e) {

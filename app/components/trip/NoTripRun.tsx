@@ -21,8 +21,6 @@ export interface NoTripRunView {
   toText: string
   /** Show its days one by one (the URL asked for it). */
   expanded: boolean
-  /** Today is one of its days (a way recorded later today clears today's mark). */
-  today: boolean
 }
 
 /** The query that opens a run's confirm-all dialog. */
@@ -101,7 +99,6 @@ export function NoTripsRunDialog({ run, closeHref, t }: { run: NoTripRunView; cl
       closeLabel={t('common:actions.close')}
     >
       <p>{t('noTrips.run.text', { count: run.count, from: run.fromText, to: run.toText })}</p>
-      {run.today ? <p className="text-small">{t('review17.todayNote')}</p> : null}
       <div className="no-trips-actions">
         <Form method="post">
           <input type="hidden" name="intent" value="set-zero-trip-days" />

@@ -48,21 +48,18 @@ export function NoTripsDialog({
   label,
   closeHref,
   hasCampaign,
-  today,
   expand,
 }: {
   day: string
   label: string
   closeHref: string
   hasCampaign: boolean
-  today: boolean
   expand?: string
 }) {
   const { t } = useTranslation('ways')
   return (
     <Dialog id="noTrips" open title={t('noTrips.title')} closeHref={closeHref} closeLabel={t('common:actions.close')}>
       <p>{t('noTrips.text', { day: label })}</p>
-      {today ? <p className="text-small">{t('review17.todayNote')}</p> : null}
       <div className="no-trips-actions">
         <Form method="post">
           <input type="hidden" name="intent" value="set-zero-trip-day" />

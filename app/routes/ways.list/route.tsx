@@ -220,7 +220,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
             fromText: shortDayName(g.from, locale),
             toText: shortDayName(g.to, locale),
             expanded: opened(g),
-            today: g.from <= today && today <= g.to,
           } satisfies NoTripRunView,
         },
   )
@@ -251,7 +250,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     hasCampaign: ctx.user.campaignId != null,
     purposes: purposeList.map((p) => ({ id: p.id, name: p.name })),
     progress,
-    today,
   }
 }
 
@@ -365,7 +363,6 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                 label={d.date ? `${d.label}, ${d.date}` : d.label}
                 closeHref={`${here}${keep}#day-${d.day}`}
                 hasCampaign={loaderData.hasCampaign}
-                today={d.day === loaderData.today}
                 expand={run ? dayRangeParam(run) : undefined}
               />
             ) : null}

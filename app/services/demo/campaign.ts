@@ -470,10 +470,17 @@ export function demoCampaign({
 }): CampaignFileInput {
   return {
     name: 'Mobil in Berlin 2026',
-    desc:
-      'Wie bewegen sich Berlinerinnen und Berliner durch ihre Stadt? In dieser Studie zeichnet die Begleit-App Ihre Wege acht Wochen lang auf. ' +
-      'Bitte bestätigen Sie Ihre Wege regelmäßig im Wegetagebuch: Geben Sie den Zweck an, prüfen Sie die Verkehrsmittel und beantworten Sie die kurzen Fragen zu Ihren Wegen. ' +
-      'Ihre Angaben werden nur pseudonymisiert ausgewertet.',
+    // HTML, per language (shown sanitised, in the participant's language).
+    desc: {
+      de_DE:
+        '<p>Wie bewegen sich Berlinerinnen und Berliner durch ihre Stadt? In dieser Studie zeichnet die Begleit-App Ihre Wege acht Wochen lang auf.</p>' +
+        '<p>Bitte bestätigen Sie Ihre Wege regelmäßig im Wegetagebuch: Geben Sie den Zweck an, prüfen Sie die Verkehrsmittel und beantworten Sie die kurzen Fragen zu Ihren Wegen.</p>' +
+        '<p>Ihre Angaben werden nur <strong>pseudonymisiert</strong> ausgewertet.</p>',
+      en_US:
+        '<p>How do Berliners move through their city? In this study the companion app records your ways for eight weeks.</p>' +
+        '<p>Please confirm your ways regularly in the travel diary: give their purpose, check the modes of transport and answer the short questions about your ways.</p>' +
+        '<p>Your answers are only analysed <strong>pseudonymously</strong>.</p>',
+    },
     startDate: startDay,
     endDate: endDay,
     creator: { alias: 'IMF', firstName: 'Miriam', lastName: 'Muster', idStr: CONTACT },

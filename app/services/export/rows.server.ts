@@ -101,6 +101,23 @@ export const TRIP_COLUMNS: Column[] = [
   },
 ]
 
+/** Where a leg's purposes or modes came from, and when they were last set (domain/provenance.ts). */
+function LABEL_SOURCE_COLUMNS(label: 'purpose' | 'mode', column: string): Column[] {
+  return [
+    {
+      name: `${label}_source`,
+      desc:
+        `who set ${column}: recorded (as the phone detected it), suggested (the app's suggestion, accepted ` +
+        'unchanged by the participant), participant (chosen or corrected by the participant), imported (given by a ' +
+        "researcher's trips file), copied (copied with a leg or way); empty: not set, or set before sources were recorded",
+    },
+    {
+      name: `${label}_set_at`,
+      desc: `when ${column} were last set, ISO 8601 with offset (empty with an empty source)`,
+    },
+  ]
+}
+
 export const LEG_COLUMNS: Column[] = [
   { name: 'leg_id', desc: 'id of the leg' },
   { name: 'leg_index', desc: 'position of the leg in its way, from 0' },
@@ -117,6 +134,8 @@ export const LEG_COLUMNS: Column[] = [
   { name: 'purposes', desc: 'the same purposes by name (German)' },
   { name: 'validated', desc: 'the participant validated this leg' },
   { name: 'questionnaires_answered', desc: "the leg's questionnaires are answered, or it has none" },
+  ...LABEL_SOURCE_COLUMNS('purpose', 'purposes'),
+  ...LABEL_SOURCE_COLUMNS('mode', 'confirmed_modes'),
 ]
 
 /** Way-level facts repeated on every leg (legs.csv, trips.geojson), so one file answers most questions. */
@@ -325,6 +344,19 @@ export function legRecord(l: LegDto, timeZone: string): Row {
   }
 }
 
+/** legs.csv's record of where a leg's labels came from (LABEL_SOURCE_COLUMNS), from its stored row. */
+export function labelSourceRecord(
+  l: Pick<LegRow, 'purposeSource' | 'purposeSetAt' | 'modeSource' | 'modeSetAt'>,
+  timeZone: string,
+): Row {
+  return {
+    purpose_source: l.purposeSource,
+    purpose_set_at: l.purposeSetAt && isoInZone(l.purposeSetAt, timeZone),
+    mode_source: l.modeSource,
+    mode_set_at: l.modeSetAt && isoInZone(l.modeSetAt, timeZone),
+  }
+}
+
 /** The way's facts repeated on each of its legs (LEG_TRIP_COLUMNS), taken from its trip record. */
 export function legTripFacts(trip: Row): Row {
   return Object.fromEntries(LEG_TRIP_COLUMNS.map((c) => [c.name, trip[LEG_TRIP_SOURCE[c.name]]]))
@@ -350,6 +382,8 @@ export interface ZeroTripDayItem {
   userId: number
   day: string
   createdAt: Date
+  /** When the participant's account was created: their study days begin that day. */
+  joinedAt: Date
   participant: ParticipantFields
 }
 
@@ -367,11 +401,12 @@ export async function* zeroTripDayBatches(
           and(eq(zeroTripDays.userId, after.userId), gt(zeroTripDays.day, after.day)),
         )
       : undefined
-    const rows: (ParticipantFields & { userId: number; day: string; createdAt: Date })[] = await db
+    const rows: (ParticipantFields & { userId: number; day: string; createdAt: Date; joinedAt: Date })[] = await db
       .select({
         userId: zeroTripDays.userId,
         day: zeroTripDays.day,
         createdAt: zeroTripDays.createdAt,
+        joinedAt: users.createdAt,
         pseudonym: users.pseudonym,
         email: users.email,
         firstName: users.firstName,
@@ -387,6 +422,7 @@ export async function* zeroTripDayBatches(
       userId: r.userId,
       day: r.day,
       createdAt: r.createdAt,
+      joinedAt: r.joinedAt,
       participant: { pseudonym: r.pseudonym, email: r.email, firstName: r.firstName, lastName: r.lastName },
     }))
     if (rows.length < batchSize) return

@@ -430,15 +430,21 @@ function perLocale<T extends { locale?: (typeof LOCALES)[number] }>(item: T): (t
   return item.locale ? [item.locale] : [...LOCALES]
 }
 
-/** A campaign's name and description are stored in one language: a per-language text keeps its de_DE (else en_US). */
-const OneLanguageText = TextSchema.transform((t) => textIn(t, 'de_DE'))
+/**
+ * A campaign's name and description: `text` in the study's first language (de_DE, else en_US), and the per-language
+ * texts as given (null: one text for every language).
+ */
+const CampaignText = TextSchema.transform((t) => ({
+  text: textIn(t, 'de_DE'),
+  i18n: typeof t === 'string' ? null : { ...(t.de_DE !== undefined ? { de_DE: t.de_DE } : {}), ...(t.en_US !== undefined ? { en_US: t.en_US } : {}) },
+}))
 
 const CampaignObjectSchema = z.strictObject({
   $schema: z.string().optional().describe('Lets editors validate the file, e.g. "../../schemas/campaign.schema.json". Ignored on import.'),
   id: ReadOnly('the campaign id is assigned by the database'),
-  name: OneLanguageText.pipe(z.string().trim().min(1)),
-  desc: OneLanguageText.optional(),
-  description: OneLanguageText.optional().describe('Same as desc; give one of the two.'),
+  name: CampaignText.refine((n) => n.text.trim().length > 0, 'required').describe('A string for every language, or per language; each language is kept.'),
+  desc: CampaignText.optional().describe('HTML (sanitised when shown); a string for every language, or per language.'),
+  description: CampaignText.optional().describe('Same as desc; give one of the two.'),
   startDate: DayOrDateTimeSchema.describe('YYYY-MM-DD (from 00:00, or startTime) or YYYY-MM-DD HH:mm, study time zone.'),
   startTime: ClockSchema.optional(),
   endDate: DayOrDateTimeSchema.describe('YYYY-MM-DD (until 23:59, or endTime) or YYYY-MM-DD HH:mm, study time zone.'),
@@ -530,7 +536,10 @@ function checkCampaign(c: CampaignObject, ctx: z.RefinementCtx) {
 export const CampaignFileSchema = CampaignObjectSchema.superRefine(checkCampaign)
   .transform(({ $schema: _schema, id: _id, initialQtnSummary: _i, finalQtnSummary: _f, trpFdbkReasons, feedbackReasons, desc, description, faqs, textModules, ...rest }) => ({
     ...rest,
-    desc: desc ?? description ?? '',
+    name: rest.name.text.trim(),
+    nameI18n: rest.name.i18n && Object.fromEntries(Object.entries(rest.name.i18n).map(([l, t]) => [l, t.trim()])),
+    desc: (desc ?? description)?.text ?? '',
+    descI18n: (desc ?? description)?.i18n ?? null,
     feedbackReasons: feedbackReasons ?? trpFdbkReasons ?? [],
     faqs: faqs.flatMap((f) => perLocale(f).map((locale) => ({ locale, question: textIn(f.question, locale), answ: textIn(f.answ, locale) }))),
     textModules: textModules.flatMap((m) => perLocale(m).map((locale) => ({ txtModuleConstant: m.txtModuleConstant, locale, text: textIn(m.text, locale) }))),

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod'
 import { LIMITS } from '~/domain/limits'
+import { LABEL_SOURCES } from '~/domain/provenance'
 import { DateTimeSchema, IdSchema, instantOf, MetaDataRecSchema, TextSchema, TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant } from './campaign-file'
 
 const ModeConstantSchema = z.enum(TRAFFIC_MODE_CONSTANTS)
@@ -40,7 +41,7 @@ const IgnoredIdSchema = z
 const ReadOnly = (what: string) => z.unknown().optional().describe(`Read-only (${what}): accepted and ignored.`)
 
 /** Read-only fields a Trip and a Leg may carry; the import summary notes how many it ignored. */
-export const TRIP_READ_ONLY = ['id', 'start', 'end', 'startTime', 'endTime', 'startDate', 'endDate', 'distance', 'duration', 'status', 'version'] as const
+export const TRIP_READ_ONLY = ['start', 'end', 'startTime', 'endTime', 'startDate', 'endDate', 'distance', 'duration', 'status', 'version'] as const
 export const LEG_READ_ONLY = ['id', 'idx', 'start', 'end', 'isStart', 'isEnd', 'applyGeom'] as const
 
 const LegFileSchema = z
@@ -68,6 +69,8 @@ const LegFileSchema = z
     metaDataRecs: z.array(MetaDataRecSchema).default([]),
     startPoi: PoiRefSchema,
     endPoi: PoiRefSchema,
+    purposeSource: z.enum(LABEL_SOURCES).nullish().describe('Who set the purposes (as the export writes it); absent: imported.'),
+    modeSource: z.enum(LABEL_SOURCES).nullish().describe('Who set the modes; absent: recorded when they equal detectedModes, else imported.'),
   })
   .superRefine((leg, ctx) => {
     if (instantOf(leg.endTime) < instantOf(leg.startTime)) {
@@ -80,7 +83,10 @@ export const CREATION_TYPES = ['CREATED_AUTOMATICALLY', 'CREATED_MANUALLY', 'COP
 
 export const TripFileSchema = z
   .strictObject({
-    id: IgnoredIdSchema,
+    id: z
+      .union([z.number(), z.string().min(1).max(200)])
+      .optional()
+      .describe("The way's id where the file comes from: importing it again for the participant finds the same way (without one, the same start time and geometry do)."),
     name: z.string().nullish().describe("The way's own name; a name equal to the one derived from the purposes is not stored (it follows the purposes)."),
     ownName: z.string().nullish().describe("trip.getTrip's own name: when present, it is the name (and name is ignored)."),
     start: ReadOnly('derived from the legs'),
@@ -124,8 +130,9 @@ export const TripFileSchema = z
       ctx.addIssue({ code: 'custom', message: 'a confirmed trip is validated too', path: ['validationStatus'] })
     }
   })
-  .transform(({ id: _id, start: _s, end: _e, startTime: _st, endTime: _et, startDate: _sd, endDate: _ed, distance: _d, duration: _du, status: _status, version: _v, ownName, ...trip }) => ({
+  .transform(({ id, start: _s, end: _e, startTime: _st, endTime: _et, startDate: _sd, endDate: _ed, distance: _d, duration: _du, status: _status, version: _v, ownName, ...trip }) => ({
     ...trip,
+    importId: id == null ? null : String(id),
     // A name the file says is the way's own is kept as it is; any other may be the derived one (see name).
     name: ownName !== undefined ? (ownName ?? null) : (trip.name ?? null),
     nameIsOwn: ownName !== undefined,

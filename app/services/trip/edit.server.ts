@@ -41,6 +41,7 @@ import {
   type WayState,
 } from '~/domain/wayState'
 import { isTrafficMode } from '~/domain/trafficModes'
+import { chosenPurposeSource } from '~/domain/provenance'
 import { loadQuestionnaireStep } from '../questionnaire-step.server'
 import {
   assertWithin,
@@ -55,9 +56,12 @@ import {
 } from '../core.server'
 import {
   catalogues,
+  copiedLabels,
+  modesFrom,
   ownTrip,
   ownTripRow,
   pointsOf,
+  purposesFrom,
   refreshTrip,
   toLegDto,
   waysOnDayOf,
@@ -67,6 +71,7 @@ import {
   type TripDto,
   type TripRow,
 } from './model.server'
+import { purposeSuggestions } from './suggest.server'
 
 export const zVersion = z.coerce.number().int().nonnegative().optional()
 const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
@@ -81,6 +86,18 @@ const zPurpose = z
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared helpers
+
+/**
+ * Whose purposes a confirmation sets: the app's suggestion for the way, accepted unchanged, or the participant's
+ * own choice. Asked before the write's transaction (the suggestion reads the participant's history).
+ */
+async function confirmedPurposeSource(ctx: AuthedContext, tripId: number, chosen: readonly number[]) {
+  const trip = await ownTripRow(ctx.db, ctx.user.id, tripId)
+  const suggestion = (await purposeSuggestions(ctx, [{ id: trip.id, start: trip.startTime.toISOString() }])).get(
+    trip.id,
+  )
+  return chosenPurposeSource(chosen, suggestion?.purposeId)
+}
 
 /** The way's state (domain/wayState.ts) from its stored row and legs. */
 export function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
@@ -200,9 +217,12 @@ export const tripEditMethods = {
         if (input.tripPurposes && !sameSet(input.tripPurposes, leg.purposeIds)) {
           if (input.tripPurposes.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
           set.purposeIds = await checkPurposes(input.tripPurposes, ctx, cat)
+          Object.assign(set, purposesFrom('participant', ctx.now()))
         }
-        if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes)))
+        if (input.tfcModes && !sameSet(normalisedModes(input.tfcModes), normalisedModes(leg.tfcModes))) {
           set.tfcModes = checkModes(input.tfcModes)
+          Object.assign(set, modesFrom('participant', ctx.now()))
+        }
         if (input.applyGeom && input.geom && JSON.stringify(input.geom) !== JSON.stringify(leg.geom)) {
           assertWithin('pointsPerLeg', 0, input.geom.length)
           assertWithin('pointsPerWay', pointsOf(legRows) - leg.geom.length, input.geom.length)
@@ -331,12 +351,16 @@ export const tripEditMethods = {
     async run({ id, purposeIds, version }, ctx): Promise<{ version: number }> {
       if (purposeIds.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
       const chosen = await checkPurposes(purposeIds, ctx)
+      const source = await confirmedPurposeSource(ctx, id, chosen)
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
         if (legRows.length > 0 && legRows.every((l) => sameSet(l.purposeIds, chosen))) return { version: trip.version }
         assertAllows(stateOf(trip, legRows), 'setPurposes')
         assertVersion(trip, version)
-        await tx.update(legs).set({ purposeIds: chosen }).where(eq(legs.tripId, trip.id))
+        await tx
+          .update(legs)
+          .set({ purposeIds: chosen, ...purposesFrom(source, ctx.now()) })
+          .where(eq(legs.tripId, trip.id))
         await refreshTrip(tx, trip.id)
         return { version: trip.version + 1 }
       })
@@ -410,7 +434,7 @@ export const tripEditMethods = {
         const { id: _id, ...copy } = leg
         const [inserted] = await tx
           .insert(legs)
-          .values({ ...copy, idx: leg.idx + 1, validationStatus: false })
+          .values({ ...copy, ...copiedLabels(leg, ctx.now()), idx: leg.idx + 1, validationStatus: false })
           .returning()
         await refreshTrip(tx, trip.id)
         const count = legRows.length + 1
@@ -462,6 +486,7 @@ export const tripEditMethods = {
           await tx.insert(legs).values(
             legRows.map(({ id: _id, tripId: _t, ...l }, i) => ({
               ...l,
+              ...copiedLabels(l, now),
               tripId: created.id,
               idx: i,
               validationStatus: false,
@@ -492,6 +517,7 @@ export const confirmWithPurpose = method({
   params: z.object({ id: zId, purposeId: zPurpose.optional(), version: zVersion }),
   async run({ id, purposeId, version }, ctx): Promise<{ version: number }> {
     const chosen = purposeId === undefined ? null : (await checkPurposes([purposeId], ctx))[0]
+    const source = chosen == null ? null : await confirmedPurposeSource(ctx, id, [chosen])
     return ctx.db.transaction(async (tx) => {
       const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
       const state = stateOf(trip, legRows)
@@ -512,8 +538,14 @@ export const confirmWithPurpose = method({
       assertVersion(trip, version)
       const purposes = quickPurposes(stored, chosen)
       if (!purposes) throw new ServiceError('PURPOSES_REQUIRED')
-      for (const [i, leg] of legRows.entries())
-        await tx.update(legs).set({ purposeIds: purposes[i], validationStatus: true }).where(eq(legs.id, leg.id))
+      // A leg the chosen purpose fills takes its source (accepted suggestion or own choice); the others keep theirs.
+      for (const [i, leg] of legRows.entries()) {
+        const filled = source != null && stored[i].length === 0
+        await tx
+          .update(legs)
+          .set({ purposeIds: purposes[i], ...(filled ? purposesFrom(source, ctx.now()) : {}), validationStatus: true })
+          .where(eq(legs.id, leg.id))
+      }
       await refreshTrip(tx, trip.id)
       await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, trip.id))
       return { version: trip.version + 1 }

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type Placeholder
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
-import { campaigns, trips, zeroTripDays } from '~/db/schema'
+import { campaigns, trips, users, zeroTripDays } from '~/db/schema'
 import {
   coveredRange,
   inReview,
@@ -97,9 +97,22 @@ async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): 
   })
 }
 
+/** The study-zone day the caller's account was created (never changes, so kept like the campaign's days). */
+async function joinedDay(db: DbOrTx, userId: number, tz: string): Promise<Day | null> {
+  return importCached(db, `joinedDay|${userId}|${tz}`, async () => {
+    const [u] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1)
+    return u ? dayInZone(u.createdAt, tz) : null
+  })
+}
+
+/** The caller's real study days (domain/listDays.ts reviewDays). */
 async function reviewWindow(ctx: AuthedContext): Promise<ReviewDays | null> {
   const tz = ctx.env.STUDY_TIME_ZONE
-  return reviewDays(await campaignDays(ctx.db, ctx.user.campaignId, tz), dayInZone(ctx.now(), tz))
+  const [campaign, joined] = await Promise.all([
+    campaignDays(ctx.db, ctx.user.campaignId, tz),
+    joinedDay(ctx.db, ctx.user.id, tz),
+  ])
+  return reviewDays(campaign, joined, dayInZone(ctx.now(), tz))
 }
 
 async function zeroDaysBetween(db: DbOrTx, userId: number, from: Day, to: Day): Promise<Set<Day>> {

@@ -48,8 +48,9 @@ const way = (day: string, hm: string, extra: TripIn = {}, minutes = 30): TripIn 
   }
 }
 
-async function user(email: string, campaignId: number | null) {
-  const u = await createUser(database.db, { email, password: 'secret', verified: true, campaignId })
+// Unless told otherwise, joined before the campaign began: every campaign day up to yesterday is a study day.
+async function user(email: string, campaignId: number | null, joinedAt = new Date('2026-01-01T00:00:00Z')) {
+  const u = await createUser(database.db, { email, password: 'secret', verified: true, campaignId, joinedAt })
   const [row] = await database.db.select().from(users).where(eq(users.id, u.id))
   return serviceContext(database, { user: asSessionUser(row), now: NOW })
 }
@@ -171,7 +172,8 @@ describe('getTrips: from/to and periods', () => {
 
   test('page 1 covers up to today; the last page down to the campaign start; empty days are flagged', async () => {
     const first = await getTrips(ctxA, { fetchNext: 10 })
-    expect(first.periods[0]).toMatchObject({ day: TODAY, inCampaign: true })
+    // Today is not over yet: not a study day (its ways are listed all the same).
+    expect(first.periods[0]).toMatchObject({ day: TODAY, inCampaign: false })
     const byDay = Object.fromEntries(first.periods.map((p) => [p.day, p]))
     expect(byDay[addDays(TODAY, -3)]).toEqual({
       day: addDays(TODAY, -3),
@@ -185,13 +187,22 @@ describe('getTrips: from/to and periods', () => {
     expect(last.periods.every((p, i, a) => i === 0 || p.day < a[i - 1].day)).toBe(true)
   })
 
-  test('a participant without ways: the campaign days up to today; without a campaign: nothing', async () => {
+  test('a participant without ways: the campaign days up to yesterday; without a campaign: nothing', async () => {
     const fresh = await user('fresh@example.org', 1)
     const r = await getTrips(fresh)
     expect(r.totalNo).toBe(0)
-    expect(r.periods).toHaveLength(29)
-    expect(r.periods[0]).toEqual({ day: TODAY, tripIds: [], noTrips: false, inCampaign: true })
+    expect(r.periods).toHaveLength(28)
+    expect(r.periods[0]).toEqual({ day: addDays(TODAY, -1), tripIds: [], noTrips: false, inCampaign: true })
     expect(await getTrips(ctxNoCampaign)).toEqual({ totalNo: 0, periods: [], trps: [] })
+  })
+
+  test('a late joiner: only the days from joining up to yesterday, none before the account existed', async () => {
+    const late = await user('late@example.org', 1, new Date(NOW.getTime() - 5 * 86_400_000))
+    const r = await getTrips(late)
+    expect(r.periods.map((p) => p.day)).toEqual([-1, -2, -3, -4, -5].map((n) => addDays(TODAY, n)))
+    await expectError(tripService.setZeroTripDay(late, { day: addDays(TODAY, -6) }), 'DAY_OUT_OF_RANGE')
+    await expectError(tripService.setZeroTripDay(late, { day: TODAY }), 'DAY_OUT_OF_RANGE')
+    expect(await tripService.setZeroTripDay(late, { day: addDays(TODAY, -5) })).toEqual({ day: addDays(TODAY, -5) })
   })
 })
 
@@ -262,7 +273,7 @@ describe('setZeroTripDays: several days without ways in one go', () => {
   test.each([
     ['a day with ways at the end', -7, -5, 'DAY_HAS_TRIPS', -5],
     ['a day with ways in the middle', -6, -4, 'DAY_HAS_TRIPS', -5],
-    ['reaching into the future', -1, 1, 'DAY_OUT_OF_RANGE', 1],
+    ['reaching into today', -1, 0, 'DAY_OUT_OF_RANGE', 0],
     ['starting before the campaign', -30, -27, 'DAY_OUT_OF_RANGE', -30],
   ])('%s → %s for that day, nothing marked', async (_name, from, to, constant, day) => {
     const before = await marked(d(-30), d(0))

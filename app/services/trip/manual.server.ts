@@ -22,6 +22,7 @@ import {
   toTripDto,
   waysOnDayOf,
   type TripDto,
+  participantLabels,
 } from './model.server'
 
 const CREATED_MANUALLY = 'CREATED_MANUALLY'
@@ -269,6 +270,7 @@ export const tripManualMethods = {
           detectedModes: [],
           tfcModes: leg.tfcModes,
           purposeIds: leg.purposeIds,
+          ...participantLabels(leg, ctx.now()),
           qtnsAnswered: !asks.legs[0],
         })
         await refreshTrip(tx, id)
@@ -317,6 +319,7 @@ export const tripManualMethods = {
             endTime: leg.end,
             tfcModes: leg.tfcModes,
             purposeIds: leg.purposeIds,
+            ...participantLabels(leg, ctx.now()),
             qtnsAnswered: !asks.legs[i],
           }
           if (target)

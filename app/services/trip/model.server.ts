@@ -5,6 +5,7 @@ import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
 import { legs, trips, zeroTripDays, type LatLon } from '~/db/schema'
 import { LIMITS } from '~/domain/limits'
+import type { LabelSource } from '~/domain/provenance'
 import { dayInZone, dayRangeUtc, formatDayTime, type Day } from '~/domain/time'
 import { tripName } from '~/domain/tripName'
 import { wayFacts, wayState, type WayState, type WayStatus } from '~/domain/wayState'
@@ -321,3 +322,28 @@ export async function daysOverWayCap(db: DbOrTx, userId: number, from: Date, to:
   }
   return [...perDay].filter(([, n]) => n > LIMITS.waysPerDay).map(([day, n]) => ({ day, n }))
 }
+
+// Where a leg's labels came from (domain/provenance.ts): every write that sets purposes or modes sets these too.
+
+/** The columns that record where a leg's purposes came from, and when. */
+export const purposesFrom = (source: LabelSource | null, at: Date) => ({
+  purposeSource: source,
+  purposeSetAt: source ? at : null,
+})
+/** The same for a leg's modes. */
+export const modesFrom = (source: LabelSource | null, at: Date) => ({
+  modeSource: source,
+  modeSetAt: source ? at : null,
+})
+
+/** A copy's labels: whatever the original had set is now "copied", at the time of the copy. */
+export const copiedLabels = (leg: Pick<LegRow, 'purposeIds' | 'tfcModes'>, at: Date) => ({
+  ...purposesFrom(leg.purposeIds.length ? 'copied' : null, at),
+  ...modesFrom(leg.tfcModes.length ? 'copied' : null, at),
+})
+
+/** A way the participant entered or edited by hand: every label set is their own. */
+export const participantLabels = (leg: { purposeIds: readonly number[]; tfcModes: readonly string[] }, at: Date) => ({
+  ...purposesFrom(leg.purposeIds.length ? 'participant' : null, at),
+  ...modesFrom(leg.tfcModes.length ? 'participant' : null, at),
+})

@@ -95,7 +95,10 @@ async function restoreWays(tx: DbOrTx, userId: number, removeIds: number[], save
     await tx.delete(t).where(and(eq(t.userId, userId), inArray(t.scope, scopes)))
   await tx.delete(trips).where(and(eq(trips.userId, userId), inArray(trips.id, removeIds)))
   await tx.insert(trips).values(saved.trips.map((t) => revive(t, ['creationTime', 'startTime', 'endTime'])))
-  if (saved.legs.length) await tx.insert(legs).values(saved.legs.map((l) => revive(l, ['startTime', 'endTime'])))
+  if (saved.legs.length)
+    await tx
+      .insert(legs)
+      .values(saved.legs.map((l) => revive(l, ['startTime', 'endTime', 'purposeSetAt', 'modeSetAt'])))
   if (saved.answers.length) await tx.insert(answers).values(saved.answers.map((a) => revive(a, ['createdAt'])))
   if (saved.completions.length)
     await tx.insert(questionnaireCompletions).values(saved.completions.map((c) => revive(c, ['completedAt'])))
