@@ -147,6 +147,8 @@ const AXE_OPTIONS: RunOptions = {
  */
 export async function checkA11y(page: Page) {
   let target = page
+  // The whole document: pages stream, and a check of what arrived so far would measure a half-drawn page.
+  await page.waitForLoadState('load')
   if (!isJsEnabled(page)) {
     const url = page.url()
     const show = await noScriptView(page)
