@@ -2,12 +2,17 @@
 // on and off: copying or deleting a leg is not done and says so, never claims success, the page shows the legs as
 // stored now, and the same request is offered again for one tap.
 import type { Page } from '@playwright/test'
-import { test, expect, participantPage, day, recordedWay } from './fixtures'
+import { test, expect, participantPage, checkA11y, day, recordedWay } from './fixtures'
 import { acceptCookies, toast } from './page-helpers'
 
 const CHANGED = 'Der Weg wurde inzwischen an anderer Stelle geändert'
 const legs = (page: Page) => page.locator('.leg-list > li')
 const legTimes = (page: Page) => page.locator('.leg-list .leg__time')
+/** Axe on what `shown` shows, loaded in the test's own page (the fixtures check a JS-off page through it). */
+async function a11yOf(page: Page, shown: Page) {
+  await page.goto(shown.url())
+  await checkA11y(page)
+}
 
 test('copying or deleting a leg from an old version says so, shows the legs now and is done in one more tap', async ({
   browser,
@@ -37,6 +42,7 @@ test('copying or deleting a leg from an old version says so, shows the legs now 
   await expect(legs(other)).toHaveCount(4)
   const again = other.locator('#again')
   await expect(again).toContainText('Nicht ausgeführt')
+  await a11yOf(page, other)
   await again.getByRole('button', { name: 'Etappe 1 (08:00–08:09) kopieren' }).click()
   await toast(other, 'Etappe kopiert.')
   await expect(other.locator('#again')).toHaveCount(0)
@@ -60,6 +66,7 @@ test('copying or deleting a leg from an old version says so, shows the legs now 
   await expect(legs(other)).toHaveCount(4)
   await expect(ask).toContainText('Nicht ausgeführt')
   await expect(ask).toContainText('Die Etappe von 08:00 bis 08:09')
+  await a11yOf(page, other)
   await ask.getByRole('button', { name: 'Etappe löschen' }).click()
   await toast(other, 'Etappe gelöscht.')
   await expect(legs(other)).toHaveCount(3)
