@@ -106,6 +106,23 @@ export default tseslint.config(
     },
   },
   {
+    // A client navigation's data request arrives as `<page>.data?_routes=…`: loaders, actions and middleware read the
+    // page's address from their `url` argument, never from `request.url` (docs/decisions/276-react-router-8.md).
+    // Comparing origins stays allowed.
+    files: ['app/routes/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "NewExpression[callee.name='URL'][arguments.0.object.name='request'][arguments.0.property.name='url']:not(MemberExpression[property.name='origin'] > NewExpression.object)",
+          message: "Read the page's address from the `url` argument: `request.url` may be the data request's.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take their dependencies as a destructured first argument, none at all as `{}`.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

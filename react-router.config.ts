@@ -4,5 +4,4 @@ export default {
   ssr: true,
   // BUILD_DIR lets several builds (e.g. parallel test runs) live side by side; the default is build/.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
-  future: { v8_middleware: true },
 } satisfies Config

@@ -357,8 +357,13 @@ test('on a 360 px phone every button, tab and select is a 44 × 44 px target and
   browser,
   js,
 }) => {
+  const d = day(-1)
+  // Two neighbouring ways: the list offers to merge them between their cards.
   const { page, context } = await participantPage(browser, js, {
-    trips: [recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['CAR'] }])],
+    trips: [
+      recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['CAR'] }], {}, d),
+      recordedWay([{ startTime: `${d} 09:00`, endTime: `${d} 09:09` }], {}, d),
+    ],
   })
   await page.setViewportSize({ width: 360, height: 780 })
   await page.waitForURL(/\/ways\/list\//)
@@ -376,6 +381,7 @@ test('on a 360 px phone every button, tab and select is a 44 × 44 px target and
   for (const url of ['/ways/list/all/page/1', '/ways/list/unconfirmed/page/1']) {
     await page.goto(url)
     await acceptCookies(page)
+    await expect(page.locator('.trip-merge .btn')).toHaveCount(1)
     expect(await small(), `small targets on ${url}`).toEqual([])
     // Every tab within the viewport's width (none hidden in a scrolled strip).
     for (const box of await page
@@ -383,9 +389,17 @@ test('on a 360 px phone every button, tab and select is a 44 × 44 px target and
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right)))
       expect(box).toBeLessThanOrEqual(360)
   }
-  await page.locator('a[href*="/ways/tripDetails/"]').first().click()
+  await page.locator('a[href*="/ways/tripDetails/"]').last().click()
   await expect(page.locator('.trip-detail__back')).toBeVisible()
   expect(await small(), 'small targets on the way page').toEqual([])
+  // The split dialog with a leg's points listed.
+  await page.getByRole('link', { name: 'Weg teilen' }).click()
+  await page
+    .locator('#split')
+    .getByRole('link', { name: /^Etappe 1 / })
+    .click()
+  await expect(page.locator('#split-points')).toBeVisible()
+  expect(await small(), 'small targets in the split dialog').toEqual([])
   await context.close()
 })
 

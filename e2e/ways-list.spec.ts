@@ -41,6 +41,8 @@ const anyDay = (page: Page, heading: string) =>
 const card = (page: Page, name: string | RegExp) =>
   page.locator('article.trip-card').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) })
 async function tripIds(page: Page): Promise<number[]> {
+  // The whole document: the page streams, and the counter above the cards is shown before the last card arrives.
+  await page.waitForLoadState('load')
   await page.locator('article[data-trip-id]').first().waitFor()
   return page
     .locator('article[data-trip-id]')

@@ -5,15 +5,20 @@
 import fs from 'node:fs'
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-const wanted = Number(/\d+/.exec(pkg.engines?.node ?? '')?.[0] ?? 0)
-const major = Number(process.versions.node.split('.')[0])
+// `engines.node` is `>=MAJOR[.MINOR[.PATCH]]`: the running version is compared part by part.
+const wanted = (/\d+(?:\.\d+){0,2}/.exec(pkg.engines?.node ?? '')?.[0] ?? '0').split('.').map(Number)
+const running = process.versions.node.split('.').map(Number)
+const older = (a, b) => {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0)
+  return false
+}
 
-if (major < wanted) {
+if (older(running, wanted)) {
   console.error(
-    `This app needs Node ${wanted} or newer; ${process.execPath} is ${process.version}.\n` +
+    `This app needs Node ${wanted.join('.')} or newer; ${process.execPath} is ${process.version}.\n` +
       'Start it through npm (npm start, npm test, npm run admin -- …, npm run bench): on Linux x64 npm runs every ' +
       'script on the Node 24 that `npm ci` installed into node_modules/.bin. Or put a Node >= ' +
-      `${wanted} first on the PATH, e.g. PATH="$PWD/node_modules/.bin:$PATH".`,
+      `${wanted.join('.')} first on the PATH, e.g. PATH="$PWD/node_modules/.bin:$PATH".`,
   )
   process.exit(1)
 }

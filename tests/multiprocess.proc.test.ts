@@ -1,6 +1,6 @@
 // Several app processes on one PostgreSQL. Two server processes start at the same moment on a fresh
 // database (one migrates, the other waits; DEMO=1 on the first only), 200 virtual participants log in and work for
-// MP_DURATION_MS (default 60 s), every request of a participant going to the other process than the one before:
+// MP_DURATION_MS (default 30 s; the bench's soak runs for minutes), every request of a participant going to the other process than the one before:
 // lists, pages, confirming ways, answering questionnaires, places, drafts, with double submits and two-tab races.
 // Afterwards: no server error, and the database holds exactly what was acknowledged (nothing lost, nothing twice).
 // Sessions and the login throttle are shared: a login on one process works on the other, a logout on one ends it on
@@ -35,7 +35,7 @@ import { campaignFile, campaignIds, PASSWORD, rowsOf, TZ } from './study'
 
 const PG = postgresUrl()
 const PARTICIPANTS = Number(process.env.MP_PARTICIPANTS ?? 200)
-const DURATION_MS = Number(process.env.MP_DURATION_MS ?? 60_000)
+const DURATION_MS = Number(process.env.MP_DURATION_MS ?? 30_000)
 /** Participants who log in through the JSON endpoint (the others bring a session: see participant()). */
 const HTTP_LOGINS = 20
 if (!PG) console.log(`multiprocess.proc.test.ts skipped: ${NO_POSTGRES_REASON}`)

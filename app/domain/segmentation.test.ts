@@ -1,6 +1,14 @@
 // Cutting a leg at a point: times interpolated along the length, parts sharing the cut point, cut offers.
 import { describe, expect, test } from 'vitest'
-import { cutCandidates, innerPoint, splitTrackAt, timeAtPoint } from './segmentation'
+import {
+  cutCandidates,
+  innerPoint,
+  mergeOffered,
+  mergePairs,
+  nearestInnerPoint,
+  splitTrackAt,
+  timeAtPoint,
+} from './segmentation'
 
 const at = (hhmmss: string) => new Date(`2026-05-05T${hhmmss}Z`)
 /** Points eastwards along a parallel, `steps` in units of 0.001° of longitude from 13.3. */
@@ -92,5 +100,73 @@ describe('cutCandidates', () => {
     ],
   ])('%s', (_label, geom, max, expected) => {
     expect(cutCandidates(geom, max)).toEqual(expected)
+  })
+})
+
+describe('nearestInnerPoint', () => {
+  test.each([
+    ['two points: nothing inner', line(0, 1), 0.5, null],
+    ['the middle of three', line(0, 1, 2), 1.2, 1],
+    ['a tap beyond the start picks the first inner point', line(0, 1, 2, 3), -5, 1],
+    ['a tap beyond the end picks the last inner point', line(0, 1, 2, 3), 9, 2],
+    ['the nearest of several', line(0, 1, 2, 3, 4), 2.6, 3],
+  ])('%s', (_label, geom, step, expected) => {
+    expect(nearestInnerPoint(geom, { lat: 52.5001, lon: 13.3 + step * 0.001 })).toBe(expected)
+  })
+})
+
+describe('mergeOffered', () => {
+  /** A way from `from` to `to` ('YYYY-MM-DD HH:mm', read as UTC: the days are given as the study's). */
+  const way = (from: string, to: string) => ({
+    start: new Date(`${from.replace(' ', 'T')}Z`),
+    end: new Date(`${to.replace(' ', 'T')}Z`),
+    startDay: from.slice(0, 10),
+    endDay: to.slice(0, 10),
+  })
+  test.each([
+    ['the same day, right after', way('2026-05-05 08:00', '2026-05-05 08:20'), '2026-05-05 08:30', true],
+    ['the same day, hours later', way('2026-05-05 07:00', '2026-05-05 07:30'), '2026-05-05 21:00', true],
+    ['the earlier way runs past midnight', way('2026-05-05 23:30', '2026-05-06 00:10'), '2026-05-06 09:00', true],
+    ['across midnight after a short pause', way('2026-05-05 23:10', '2026-05-05 23:40'), '2026-05-06 00:15', true],
+    ['across midnight after six hours', way('2026-05-05 18:00', '2026-05-05 18:30'), '2026-05-06 00:30', true],
+    [
+      'across midnight after more than six hours',
+      way('2026-05-05 18:00', '2026-05-05 18:30'),
+      '2026-05-06 00:31',
+      false,
+    ],
+    ['the next morning', way('2026-05-05 08:00', '2026-05-05 08:20'), '2026-05-06 08:00', false],
+    ['two days later', way('2026-05-05 23:50', '2026-05-05 23:55'), '2026-05-07 00:05', false],
+  ])('%s → %s', (_label, earlier, laterStart, expected) => {
+    const later = way(laterStart, laterStart)
+    expect(mergeOffered(earlier, later)).toBe(expected)
+  })
+})
+
+describe('mergePairs', () => {
+  const at = (id: number, hhmm: string, mergeable = true) => ({
+    id,
+    mergeable,
+    start: new Date(`2026-05-05T${hhmm}:00Z`),
+    end: new Date(`2026-05-05T${hhmm}:00Z`),
+    startDay: '2026-05-05',
+    endDay: '2026-05-05',
+  })
+  test.each([
+    ['none', [], []],
+    ['one way', [at(1, '08:00')], []],
+    ['two neighbours', [at(1, '08:00'), at(2, '09:00')], [[1, 2]]],
+    [
+      'three in a row: both pairs',
+      [at(1, '08:00'), at(2, '09:00'), at(3, '10:00')],
+      [
+        [1, 2],
+        [2, 3],
+      ],
+    ],
+    ['a confirmed way between breaks both pairs', [at(1, '08:00'), at(2, '09:00', false), at(3, '10:00')], []],
+    ['a confirmed way at the end', [at(1, '08:00'), at(2, '09:00'), at(3, '10:00', false)], [[1, 2]]],
+  ] as const)('%s', (_label, ways, expected) => {
+    expect(mergePairs(ways)).toEqual(expected)
   })
 })

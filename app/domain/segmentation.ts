@@ -4,6 +4,7 @@
 // share that point: the first ends there, the second starts there, and the two lengths add up to the leg's.
 // Only an inner point can be a cut (a cut at an end would leave an empty part).
 import { distanceM, pathLength, type LatLon } from './geometry'
+import { addDays } from './time'
 
 export interface TimedTrack {
   start: Date
@@ -91,4 +92,56 @@ export function cutCandidates(geom: readonly LatLon[], max: number): CutCandidat
       : Array.from({ length: room }, (_, k) => Math.round(((k + 1) * (inner + 1)) / (room + 1)))
   const others = [...new Set(spread)].filter((idx) => !taken.has(idx))
   return [...chosen.map((idx) => ({ idx, paused: true })), ...others.map((idx) => ({ idx, paused: false }))]
+}
+
+/** The inner point of a track nearest to `at` (a tap on a map), or null when the track has no inner point. */
+export function nearestInnerPoint(geom: readonly LatLon[], at: LatLon): number | null {
+  let best: number | null = null
+  let bestD = Infinity
+  for (let i = 1; i < geom.length - 1; i++) {
+    const d = distanceM(geom[i], at)
+    if (d < bestD) {
+      bestD = d
+      best = i
+    }
+  }
+  return best
+}
+
+/** A way's times for the merge offer: its instants and its start and end day in the study's time zone. */
+export interface WayTimes {
+  start: Date
+  end: Date
+  /** 'YYYY-MM-DD' */
+  startDay: string
+  endDay: string
+}
+
+/** The longest pause across midnight after which two ways are still offered as one way broken in two. */
+const MIDNIGHT_PAUSE_MS = 6 * 60 * 60 * 1000
+
+/**
+ * Whether two consecutive ways are offered for merging, by their times: the later starts on the day the earlier
+ * starts or ends, or on the next day after a pause of at most six hours (a way broken at a wait around midnight).
+ * Further apart they are two outings, not one way the phone broke in two.
+ */
+export function mergeOffered(earlier: WayTimes, later: Pick<WayTimes, 'start' | 'startDay'>): boolean {
+  if (later.startDay === earlier.startDay || later.startDay === earlier.endDay) return true
+  return (
+    later.startDay === addDays(earlier.endDay, 1) && later.start.getTime() - earlier.end.getTime() <= MIDNIGHT_PAUSE_MS
+  )
+}
+
+/**
+ * The pairs of ways a list offers to merge, as [earlier, later] ids: neighbours in `ways` (every way of the
+ * participant over the span, in time order: one left out would hide that something lies between), both
+ * `mergeable` (shown, and the state machine allows merge) and offered by their times (mergeOffered).
+ */
+export function mergePairs(ways: readonly (WayTimes & { id: number; mergeable: boolean })[]): [number, number][] {
+  const pairs: [number, number][] = []
+  for (let i = 1; i < ways.length; i++) {
+    const [a, b] = [ways[i - 1], ways[i]]
+    if (a.mergeable && b.mergeable && mergeOffered(a, b)) pairs.push([a.id, b.id])
+  }
+  return pairs
 }

@@ -81,7 +81,7 @@ async function postExpired(token: string, body: Record<string, string>, headers:
   const guard = loginGuard()
   const thrown = await Promise.resolve()
     .then(() =>
-      guard({ request, context, params: {}, unstable_pattern: '' } as never, async () => {
+      guard({ request, url: new URL(request.url), context, params: {}, pattern: '/ways/add' } as never, async () => {
         throw new Error('the guard let an expired session through')
       }),
     )

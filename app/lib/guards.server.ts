@@ -16,8 +16,8 @@ export const PASSWORD_UPDATE_PATH = '/user/password-update-required'
  * /user/login, keeping the page, and any form being sent, for after login.
  */
 export function loginGuard(opts: { allowPasswordUpdate?: boolean } = {}): MiddlewareFunction<Response> {
-  return async ({ context, request }, next) => {
-    const user = await loggedInUser(context, request, opts)
+  return async ({ context, request, url }, next) => {
+    const user = await loggedInUser(context, request, url, opts)
     context.set(authedContext, { ...serviceCtx(context), user })
     return next()
   }
@@ -26,10 +26,10 @@ export function loginGuard(opts: { allowPasswordUpdate?: boolean } = {}): Middle
 async function loggedInUser(
   context: Ctx,
   request: Request,
+  url: URL,
   opts: { allowPasswordUpdate?: boolean },
 ): Promise<SessionUser> {
   const r = req(context)
-  const url = new URL(request.url)
   const here = url.pathname + url.search
   if (!r.user) {
     const params = new URLSearchParams({ redirectTo: here })

@@ -1,7 +1,7 @@
 // i18n per request: remix-i18next's middleware picks each request's language and gives it its own i18next instance,
 // read with getI18n(context). The catalogues and the process-wide instance for texts outside a request live in
 // app/infra/i18n.server.ts.
-import { createI18nextMiddleware } from 'remix-i18next/middleware'
+import { createI18nextMiddleware } from 'remix-i18next'
 import { requestLocale, type Locale } from '~/domain/locale'
 import { FALLBACK_LANG, LANGS, lng } from '~/infra/i18n'
 import { SERVER_I18NEXT_OPTIONS } from '~/infra/i18n.server'
@@ -16,8 +16,8 @@ export const [i18nextMiddleware, getLang, getI18n] = createI18nextMiddleware({
     supportedLanguages: [...LANGS],
     fallbackLanguage: FALLBACK_LANG,
     order: ['custom'],
-    async findLocale(request) {
-      const query = new URL(request.url).searchParams.get('locale')
+    async findLocale({ request, url }) {
+      const query = url.searchParams.get('locale')
       return lng(requestLocale(query, parseCookies(request.headers.get('Cookie'))[LOCALE_COOKIE]))
     },
   },

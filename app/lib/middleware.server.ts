@@ -20,10 +20,9 @@ import {
 import { checkOrigin, isOwnNavigation } from './csrf.server'
 import { getLang, localeOf } from './i18n.server'
 
-export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const app = await getApp()
   const server = context.get(serverInfoContext)
-  const url = new URL(request.url)
   const cookies = parseCookies(request.headers.get('Cookie'))
   const setCookies: string[] = []
   const secure = server.secure

@@ -36,6 +36,12 @@ export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string()
 /** `next`: the card after it on the page, where a tab that no longer shows the confirmed way goes on. */
 export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId.optional(), version, next: zId.optional() })
 
+/** Two neighbouring ways merged from the list: the later one's card and the way before it (both versions shown). */
+export const ListMergeSchema = z.object({ tripId: zId, version, withId: zId, withVersion: version })
+
+/** The split or merge that made a way undone from its card. */
+export const ListUndoSchema = z.object({ tripId: zId, version })
+
 /** A leg's mode picked on its card: it replaces the leg's modes. */
 export const PickModeSchema = z.object({ tripId: zId, legId: zId, mode: z.string().max(100), version })
 

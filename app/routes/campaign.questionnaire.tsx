@@ -23,11 +23,11 @@ function typeOf(filter: string | undefined): CampaignQuestionnaireType {
   throw data('Not found', { status: 404 })
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const type = typeOf(params.filter)
   const page = await campaignPage(authed(context), type)
   if (page.state !== 'open') return { type, page, view: null }
-  return { type, page: { state: 'open' as const }, view: await flowView(page.flow, new URL(request.url).searchParams) }
+  return { type, page: { state: 'open' as const }, view: await flowView(page.flow, url.searchParams) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

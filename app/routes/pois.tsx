@@ -23,7 +23,7 @@ import { PoiForm, type PoiDraft, type PoiFormErrors, type PoiSearchState } from 
 
 type DialogName = 'add' | 'edit' | 'delete'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const env = req(context).app.env
   const ctx = authed(context)
   let list: PoiDto[]
@@ -34,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (e instanceof ServiceError && e.constant === 'NOT_AUTHORIZED') return { authorized: false as const }
     throw e
   }
-  const url = new URL(request.url)
   const q = url.searchParams
   const devMode = env.DEV_MODE
   const pois: PoiView[] = list.map((p) => ({

@@ -6,9 +6,9 @@ import { serviceCtx } from '~/lib/context.server'
 import { listTripPurposes } from '~/services/info.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const purposes = await listTripPurposes(serviceCtx(context))
-  const chosen = new URL(request.url).searchParams.getAll('purposes').map(Number)
+  const chosen = url.searchParams.getAll('purposes').map(Number)
   return { purposes, chosen }
 }
 

@@ -12,25 +12,24 @@ import { findPendingPost, takePendingPost } from '~/services/pending-posts.serve
 import { Notice } from '~/components/ui'
 import { PageTitle } from '~/components/layout/PageTitle'
 
-function backTo(request: Request) {
-  return safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/ways')
+function backTo(url: URL) {
+  return safeRedirect(url.searchParams.get('redirectTo'), '/ways')
 }
 
 export const middleware: Route.MiddlewareFunction[] = [loginGuard()]
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ url, context, params }: Route.LoaderArgs) {
   const { user } = authed(context)
   const post = await findPendingPost(req(context).app.database.db, user.id, params.id, new Date())
-  return { entries: post?.entries ?? null, back: backTo(request) }
+  return { entries: post?.entries ?? null, back: backTo(url) }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ url, context, params }: Route.ActionArgs) {
   const { user } = authed(context)
   const db = req(context).app.database.db
-  const url = new URL(request.url)
   const post = await takePendingPost(db, user.id, params.id, new Date())
   if (url.searchParams.has('discard'))
-    return redirectWithToast(context, backTo(request), success('account:resume.discarded'))
+    return redirectWithToast(context, backTo(url), success('account:resume.discarded'))
   if (!post) return redirect(url.pathname + url.search)
   return redirect(safeRedirect(post.path, '/ways'), 307)
 }

@@ -31,21 +31,20 @@ export const SetPasswordSchema = z
     message: 'account:validation.confirmMismatch',
   })
 
-function linkParams(request: Request) {
-  const url = new URL(request.url)
+function linkParams(url: URL) {
   const email = url.searchParams.get('email')?.trim()
   const verstr = url.searchParams.get('verstr')?.trim()
   return email && verstr ? { email, verstr } : null
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const link = linkParams(request)
+export async function loader({ url }: Route.LoaderArgs) {
+  const link = linkParams(url)
   if (!link) throw redirect('/user/login')
   return { email: link.email }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const link = linkParams(request)
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const link = linkParams(url)
   if (!link) throw redirect('/user/login')
   const submission = parseWithZod(await request.formData(), { schema: SetPasswordSchema })
   const hideFields = ['password', 'confirmPassword']

@@ -6,8 +6,7 @@ import { serviceCtx } from '~/lib/context.server'
 import { ServiceError } from '~/services/core.server'
 import { userService } from '~/services/user.server'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const email = url.searchParams.get('email')?.trim()
   const verstr = url.searchParams.get('verstr')?.trim()
   if (!email || !verstr) throw redirect('/user/login')

@@ -58,8 +58,11 @@ function backUrl(request: Request): string {
   if (!referer) return LIST_URL
   try {
     const from = new URL(referer)
-    const here = new URL(request.url)
-    if (from.origin !== here.origin || from.pathname.startsWith('/ways/edit') || from.pathname.startsWith('/ways/add'))
+    if (
+      from.origin !== new URL(request.url).origin ||
+      from.pathname.startsWith('/ways/edit') ||
+      from.pathname.startsWith('/ways/add')
+    )
       return LIST_URL
     if (from.pathname.startsWith('/user/')) return LIST_URL
     return safeRedirect(from.pathname + from.search, LIST_URL)

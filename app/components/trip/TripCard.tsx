@@ -39,6 +39,10 @@ export interface TripCardData {
   canWithdraw?: boolean
   /** A manual way that can still be edited (way.allows.editManual): the card links to /ways/edit/{id}. */
   canEdit?: boolean
+  /** The way's version, for the card's posts that change it. */
+  version?: number
+  /** A split or merge made this way and can be undone now: the card offers the undo in one tap. */
+  undo?: 'split' | 'merge' | null
   /**
    * The way can still be reviewed from its card (purposes settable, not reported, with legs): its legs' modes are
    * fixed in place, and it is confirmed there once every mode is known (quickConfirmable).
@@ -225,6 +229,17 @@ export function TripCardView({
         )}
         {edit}
         {questions}
+        {trip.undo ? (
+          <Form method="post" className="trip-card__action">
+            <input type="hidden" name="intent" value="undo-edit" />
+            <input type="hidden" name="tripId" value={trip.id} />
+            <input type="hidden" name="version" value={trip.version} />
+            <button type="submit" className="btn btn--secondary btn--small">
+              {t(trip.undo === 'split' ? 'card.undoSplit' : 'card.undoMerge')}
+              <span className="visually-hidden">: {controlName}</span>
+            </button>
+          </Form>
+        ) : null}
         {actions}
       </div>
       {trip.quick && (purposes?.length || !trip.quick.needsPurpose) ? (
@@ -240,6 +255,43 @@ export function TripCardView({
       ) : null}
       {reported && !withdraw ? <p className="trip-card__note">{t('card.reportedNote')}</p> : null}
     </Card>
+  )
+}
+
+/** A card of the list with the text of its day (a control between two cards names both ways by day and time). */
+interface ShownWay {
+  trip: TripCardData
+  dayText: string
+}
+
+/**
+ * Under the card of a way, when it and the way before it (the next card down) may be merged: one tap merges them,
+ * and the merged way's card then offers the undo. Named by both ways' days and times, so no two are alike.
+ */
+export function MergeWithBefore({
+  merge,
+  later,
+  earlier,
+  t,
+}: {
+  merge: { earlier: { id: number; version: number }; later: { id: number; version: number } }
+  later: ShownWay
+  earlier: ShownWay
+  t: TFunction
+}) {
+  const name = (w: ShownWay) => `${w.dayText}, ${tripTimeText(w.trip)}`
+  return (
+    <Form method="post" className="trip-merge">
+      <input type="hidden" name="intent" value="merge-ways" />
+      <input type="hidden" name="tripId" value={merge.later.id} />
+      <input type="hidden" name="version" value={merge.later.version} />
+      <input type="hidden" name="withId" value={merge.earlier.id} />
+      <input type="hidden" name="withVersion" value={merge.earlier.version} />
+      <button type="submit" className="btn btn--ghost btn--small trip-merge__button">
+        {t('card.merge')}
+        <span className="visually-hidden">: {t('card.mergeName', { earlier: name(earlier), later: name(later) })}</span>
+      </button>
+    </Form>
   )
 }
 

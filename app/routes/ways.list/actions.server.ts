@@ -1,19 +1,27 @@
 // The ways list's posts, one row per intent (form schema → handler): the report flow, the quick confirmation on a
-// card, and marking a day without ways (or taking the mark back). Each answers with a redirect to the list page,
-// at the card or day it concerns, with a toast.
-import type { Ctx } from '~/lib/context.server'
+// card, merging two neighbouring ways and undoing a split or merge, and marking a day without ways (or taking the
+// mark back). Each answers with a redirect to the list page, at the card or day it concerns, with a toast.
+import { authed, type Ctx } from '~/lib/context.server'
 import { intent, type IntentTable } from '~/lib/intents.server'
 import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { redirect } from 'react-router'
-import { NoTripDaySchema, NoTripDaysSchema, PickModeSchema, QuickConfirmSchema } from '~/lib/trip-forms'
+import {
+  ListMergeSchema,
+  ListUndoSchema,
+  NoTripDaySchema,
+  NoTripDaysSchema,
+  PickModeSchema,
+  QuickConfirmSchema,
+} from '~/lib/trip-forms'
 import { modeDialogHref } from '~/components/trip/ModePickDialog'
 import { parseDayRange } from '~/domain/noTripRuns'
 import { noTripRunExpandQuery } from '~/components/trip/NoTripRun'
-import { listCardHref, listPath, type ListFilter } from '~/domain/waysUrls'
+import { LIST_FILTER_PARAMS, listCardHref, listPath, type ListFilter } from '~/domain/waysUrls'
 import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
 import { tripService } from '~/services/trip.server'
 import { confirmWithPurpose } from '~/services/trip/edit.server'
+import { listPageOf } from '~/services/trip/manual.server'
 import { reportIntents } from '../ways.report.server'
 
 export type ListActionArgs = {
@@ -23,6 +31,10 @@ export type ListActionArgs = {
   /** The list page posted from; where a service error's toast is shown. */
   back: string
 }
+
+/** The card of a way on the page of the tab that shows it now (a merge or an undo moves ways between pages). */
+const cardOf = async (context: Ctx, filter: ListFilter, id: number) =>
+  listCardHref(filter, await listPageOf(authed(context), id, LIST_FILTER_PARAMS[filter]), id)
 
 /** The day's place on the list page. */
 const dayAnchor = (back: string, day: string | undefined) => (day && isDateParam(day) ? `${back}#day-${day}` : back)
@@ -67,6 +79,22 @@ export const listActions = {
     return version !== undefined && result.version === version
       ? redirect(to)
       : redirectWithToast(context, to, success('common:success.legUpdated'))
+  }),
+  // Two neighbouring ways merged from between their cards; back to the merged way's card, which offers the undo.
+  'merge-ways': intent(
+    ListMergeSchema,
+    async ({ tripId, version, withId, withVersion }, { context, filter, page }: ListActionArgs) => {
+      const { trp } = await runOrToast(context, listCardHref(filter, page, tripId), (ctx) =>
+        tripService.mergeTrips(ctx, { ids: [tripId, withId], versions: [version, withVersion] }),
+      )
+      return redirectWithToast(context, await cardOf(context, filter, trp.id), success('common:success.waysMerged'))
+    },
+  ),
+  'undo-edit': intent(ListUndoSchema, async ({ tripId, version }, { context, filter, page }: ListActionArgs) => {
+    const { trps } = await runOrToast(context, listCardHref(filter, page, tripId), (ctx) =>
+      tripService.revertEdit(ctx, { id: tripId, version }),
+    )
+    return redirectWithToast(context, await cardOf(context, filter, trps[0].id), success('common:success.editUndone'))
   }),
   'set-zero-trip-day': intent(NoTripDaySchema, async ({ day = '', expand }, { context, back }: ListActionArgs) => {
     // From a day of a run shown one by one: the rest of that run stays open.

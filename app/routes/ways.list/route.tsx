@@ -1,6 +1,8 @@
 // The ways list: /ways/list/{filter}/{id?}/page/{page}, grouped by day (newest first), paged with the
 // one-way overlap between pages, no-trip days (docs/decisions/008-no-trip-days.md; a mark can be taken back; several in a row
-// show as one card, confirmed together or opened day by day), the report flow and the withdrawal of a report.
+// show as one card, confirmed together or opened day by day), the report flow and the withdrawal of a report, and
+// the phone's segmentation corrected in place: two neighbouring ways merged from between their cards, a split or merge
+// undone from the card of a way it made.
 // - filter: all | unconfirmed (not confirmed; reported ways are unconfirmed ones, so they show here with their badge)
 //   | confirmed (confirmed, all questions answered) | qtnsUnanswered (confirmed, questions open). Anything else
 //   redirects to the same page of 'all'.
@@ -16,6 +18,7 @@ import { isListFilter, LIST_FILTER_PARAMS, listPath, wayPath } from '~/domain/wa
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
+import { listSegmentation } from '~/services/trip/segmentation.server'
 import { reviewProgress } from '~/services/trip/progress.server'
 import { modeKnown, quickConfirmable } from '~/domain/wayState'
 import { PageTitle } from '~/components/layout/PageTitle'
@@ -27,7 +30,13 @@ import type { Suggestion } from '~/domain/purposeSuggestion'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
 import { ModePickDialog, modeDialogHref, type ModePick } from '~/components/trip/ModePickDialog'
 import { isTrafficMode } from '~/domain/trafficModes'
-import { NoTripDayCard, TripCardView, tripTimeText, type TripCardData } from '~/components/trip/TripCard'
+import {
+  MergeWithBefore,
+  NoTripDayCard,
+  TripCardView,
+  tripTimeText,
+  type TripCardData,
+} from '~/components/trip/TripCard'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { wayTitle } from '~/components/trip/wayTitle'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
@@ -58,6 +67,7 @@ function cardData(
   locale: Parameters<typeof formatDistance>[1],
   ends: WayEnds | undefined,
   suggestion: Suggestion | undefined,
+  undo: 'split' | 'merge' | null,
 ): TripCardData {
   // startTime/endTime are 'YYYY-MM-DD HH:mm' in the study's time zone already.
   const startDay = t.startTime.slice(0, 10)
@@ -82,6 +92,8 @@ function cardData(
     canReport: t.way.allows.report,
     canWithdraw: t.way.allows.withdrawReport,
     canEdit: t.way.allows.editManual,
+    version: t.version,
+    undo,
     quick: reviewable(t)
       ? {
           version: t.version,
@@ -123,7 +135,7 @@ function modePickOf(cards: TripCardData[], legId: number, retry: string | null):
   return null
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { filter, page, id } = parseRoute(params)
   const r = req(context)
   const { locale } = r
@@ -131,7 +143,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tz = env.STUDY_TIME_ZONE
   const limit = env.TRIPS_PAGE_LIMIT
   const ctx = authed(context)
-  const url = new URL(request.url)
 
   const result = await tripService.getTrips(ctx, {
     ...LIST_FILTER_PARAMS[filter],
@@ -144,7 +155,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
   const open = items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
-  const [ends, suggestions, purposeList, progress] = await Promise.all([
+  const [ends, suggestions, purposeList, progress, segmentation] = await Promise.all([
     wayEndNamesOf(
       ctx,
       items.map((t) => t.id),
@@ -152,8 +163,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     purposeSuggestions(ctx, open),
     open.length ? listTripPurposes(ctx) : [],
     reviewProgress(ctx),
+    listSegmentation(ctx, items),
   ])
-  const cards = new Map(items.map((t) => [t.id, cardData(t, locale, ends.get(t.id), suggestions.get(t.id))]))
+  const cards = new Map(
+    items.map((t) => [
+      t.id,
+      cardData(t, locale, ends.get(t.id), suggestions.get(t.id), segmentation.undo.get(t.id) ?? null),
+    ]),
+  )
   // ?retryPurpose=<id> on the highlighted card: a confirmation from an old version, its purpose selected again.
   const retryPurpose = parseIdText(url.searchParams.get('retryPurpose'))
   const retryCard = id != null ? cards.get(id)?.quick : null
@@ -229,6 +246,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reportTrip,
     reasons,
     modePick,
+    // Under the card of a way, the merge with the way before it (the next card down).
+    merges: segmentation.merges,
     hasCampaign: ctx.user.campaignId != null,
     purposes: purposeList.map((p) => ({ id: p.id, name: p.name })),
     progress,
@@ -249,6 +268,13 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   const { filter, page, pages, groups, highlight, outOfRange, total } = loaderData
   const here = listPath(filter, page, highlight)
+  // Every card of the page with its day, for the merge controls (two neighbours may be on two days).
+  const shown = new Map(
+    groups
+      .flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
+      .flatMap((d) => d.trips.map((trip) => [trip.id, { trip, dayText: d.date ?? d.label }] as const)),
+  )
+  const mergeUnder = new Map(loaderData.merges.map((m) => [m.later.id, m]))
   const back = (anchor?: string) => `${here}${anchor ? `#${anchor}` : ''}`
   const filterLabel = t(`subnav.${filter}`)
   const title = page > 1 ? t('list.pageTitle', { filter: filterLabel, page }) : `${t('list.title')} – ${filterLabel}`
@@ -275,7 +301,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
   )
 
   // Each way's card and the one after it on the page (the one before it for the last).
-  const order = groups.flatMap((g) => (g.kind === 'day' ? [g.day] : g.days)).flatMap((d) => d.trips.map((x) => x.id))
+  const order = [...shown.keys()]
   const nextOf = new Map(order.map((tid, i) => [tid, order[i + 1] ?? order[i - 1] ?? null]))
 
   // One day's section; inside a run shown one by one (`run`) its heading is an h3 and its links keep the run open.
@@ -309,6 +335,14 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                   dayText={d.date ?? d.label}
                   nextId={nextOf.get(trip.id)}
                 />
+                {mergeUnder.has(trip.id) && shown.has(mergeUnder.get(trip.id)!.earlier.id) ? (
+                  <MergeWithBefore
+                    t={t}
+                    merge={mergeUnder.get(trip.id)!}
+                    later={shown.get(trip.id)!}
+                    earlier={shown.get(mergeUnder.get(trip.id)!.earlier.id)!}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -339,12 +373,12 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
 
   // The report dialog and the mode picker sit before the list: without JS each is the page's first content, so it,
   // its error and its first stop are on the first screen wherever its card is; with JS each is a modal <dialog>.
-  const shown = groups.flatMap((g) => {
+  const onPage = groups.flatMap((g) => {
     const run = g.kind === 'run' ? { from: g.from, to: g.to } : null
     return (g.kind === 'day' ? [g.day] : g.days).flatMap((d) => d.trips.map((trip) => ({ trip, d, run })))
   })
-  const reported = shown.find(({ trip }) => trip.id === loaderData.reportTrip)
-  const picked = loaderData.modePick ? shown.find(({ trip }) => trip.id === loaderData.modePick!.tripId) : undefined
+  const reported = onPage.find(({ trip }) => trip.id === loaderData.reportTrip)
+  const picked = loaderData.modePick ? onPage.find(({ trip }) => trip.id === loaderData.modePick!.tripId) : undefined
   const modeDialog =
     picked && loaderData.modePick ? (
       <ModePickDialog

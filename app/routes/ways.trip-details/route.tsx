@@ -62,16 +62,16 @@ import { canDeleteLeg } from '~/domain/legRules'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { drawnLegs } from '~/domain/simplify'
+import { parseLatLonInput } from '~/domain/geoAnswer'
 import { tripDetailActions } from './actions.server'
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
   const ctx = authed(context)
   const detail = await tripDetail(ctx, id).catch((e: unknown) => {
     if (e instanceof ServiceError && e.constant === 'TRIP_NOT_FOUND') throw data('Not found', { status: 404 })
     throw e
   })
-  const url = new URL(request.url)
   const dialog = url.searchParams.get('dialog')
   const inQuestionnaireSteps = detail.step === Step.BeforeQuestionnaires || detail.step === Step.Questionnaires
   const questionnaireView = inQuestionnaireSteps && url.searchParams.get('view') === 'questionnaire'
@@ -87,9 +87,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const from = isListFilter(listParam) ? listParam : 'all'
   const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
-  // The split dialog's points, also for a split offered again after a post from an old version.
+  // ?dialog=split&leg=ID lists the leg's points; &at=LAT,LON is where its track was tapped on the map. A split offered
+  // again after a post from an old version (?dialog=again&do=split) names its point from the same list.
   const splitting = dialog === 'split' || (dialog === 'again' && url.searchParams.get('do') === 'split')
-  const segmentation = await segmentationView(ctx, detail.trip, splitting ? Number(url.searchParams.get('leg')) : null)
+  const segmentation = await segmentationView(
+    ctx,
+    detail.trip,
+    splitting
+      ? {
+          legId: Number(url.searchParams.get('leg')),
+          at: dialog === 'split' ? parseLatLonInput(url.searchParams.get('at')) : null,
+        }
+      : { legId: null, at: null },
+  )
   return {
     ...detail,
     // The route as drawn: simplified here, so neither the page nor its data grows with the recording.
@@ -104,9 +114,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const id = idParam(params.id)
-  const list = new URL(request.url).searchParams.get('list')
+  const list = url.searchParams.get('list')
   const from = isListFilter(list) ? list : null
   // The way's page keeps the list tab it was opened from across every post.
   return runIntent(tripDetailActions, await request.formData(), { context, id, from, back: wayPath(id, from) })
@@ -281,11 +291,12 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
       {allows.split ? (
         <SplitDialog
           open={dialog === 'split'}
-          closeHref={hrefWith(pathname, search, { dialog: null, leg: null })}
+          closeHref={hrefWith(pathname, search, { dialog: null, leg: null, at: null })}
           trip={trip}
           view={segmentation}
           pathname={pathname}
           search={search}
+          tiles={root?.mapTileUrl ? { url: root.mapTileUrl, attribution: root.mapTileAttribution } : undefined}
         />
       ) : null}
       {allows.confirm ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
@@ -440,7 +451,9 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           <SegmentationActions
             trip={trip}
             view={segmentation}
-            splitHref={allows.split ? hrefWith(pathname, search, { dialog: 'split', leg: null }, 'split') : null}
+            splitHref={
+              allows.split ? hrefWith(pathname, search, { dialog: 'split', leg: null, at: null }, 'split') : null
+            }
           />
         </section>
       </div>

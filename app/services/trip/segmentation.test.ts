@@ -12,6 +12,9 @@ import type { AuthedContext } from '../core.server'
 import { dispatch } from '../dispatch.server'
 import { createUser, importCampaign, importTrips } from '../import.server'
 import { tripService } from '../trip.server'
+import { formatDayTime } from '~/domain/time'
+import { tripDetail } from './edit.server'
+import { listSegmentation, segmentationView } from './segmentation.server'
 
 const examples = path.resolve(import.meta.dirname, '../../../docs/examples')
 const campaignFile = JSON.parse(fs.readFileSync(path.join(examples, 'campaign.json'), 'utf8'))
@@ -374,5 +377,67 @@ describe('HTTP API', () => {
     expect(await call('revertEdit', { session, id: b })).toEqual({
       errs: [expect.objectContaining({ constant: 'NOTHING_TO_REVERT' })],
     })
+  })
+})
+
+describe('what the pages offer', () => {
+  const detail = async (id: number) => (await tripDetail(me, id)).trip
+
+  test('the list offers a merge between neighbours only, never past a confirmed, reported or hidden way', async () => {
+    const start = nextDay()
+    const a = await way(start, [{}])
+    const b = await way(later(start, 60), [{ tripPurposes: [WORK] }], {
+      trip: { validationStatus: true, confirmationStatus: true },
+    })
+    const c = await way(later(start, 120), [{}])
+    const d = await way(later(start, 180), [{}])
+    const e = await way(later(start, 240), [{}], { trip: { fdbkAvail: true } })
+    const all = await Promise.all([e, d, c, b, a].map(detail))
+    const pairs = (r: Awaited<ReturnType<typeof listSegmentation>>) => r.merges.map((m) => [m.earlier.id, m.later.id])
+    expect(pairs(await listSegmentation(me, all))).toEqual([[c, d]])
+    // The tab of unconfirmed ways hides b: a and c are shown one under the other, but b lies between them.
+    expect(
+      pairs(
+        await listSegmentation(
+          me,
+          all.filter((t) => t.id !== b),
+        ),
+      ),
+    ).toEqual([[c, d]])
+    expect((await listSegmentation(me, all)).undo.size).toBe(0)
+
+    await tripService.mergeTrips(me, { ids: [c, d] })
+    const after = await listSegmentation(me, await Promise.all([e, c, b, a].map(detail)))
+    expect([...after.undo]).toEqual([[c, 'merge']])
+    expect(after.merges).toEqual([])
+  })
+
+  test('the way page offers the neighbours of the same day or across midnight, not the next morning', async () => {
+    // The ways' clock times are the study's: 23:00 to 23:10, then 00:30 the next day.
+    const night = new Date(Date.UTC(2026, 4, 10 + day++, 23, 0))
+    const a = await way(night, [{}])
+    const b = await way(later(night, 90), [{}])
+    // 16:00, then 06:00 the next morning.
+    day++
+    const evening = new Date(Date.UTC(2026, 4, 10 + day++, 16, 0))
+    const c = await way(evening, [{}])
+    const d = await way(later(evening, 14 * 60), [{}])
+    const view = async (id: number) => segmentationView(me, await detail(id), { legId: null, at: null })
+    expect((await view(b)).mergePrevious?.id).toBe(a)
+    expect((await view(a)).mergeNext?.id).toBe(b)
+    expect((await view(d)).mergePrevious).toBeNull()
+    expect((await view(c)).mergeNext).toBeNull()
+  })
+
+  test("a tap on a leg's track on the map picks its nearest inner point, named by its time", async () => {
+    const start = nextDay()
+    const id = await way(start, [{ points: 5 }])
+    const trip = await detail(id)
+    const [leg] = trip.legs
+    const view = await segmentationView(me, trip, { legId: leg.id, at: { lat: 52.5003, lon: 13.3029 } })
+    expect(view.picked).toMatchObject({ legId: leg.id, idx: 3, lat: 52.5, lon: leg.geom[3].lon })
+    // Three quarters of the leg's length: 7.5 of its 10 minutes (shown to the minute).
+    expect(view.picked?.time).toBe(formatDayTime(later(new Date(leg.start), 7.5), me.env.STUDY_TIME_ZONE).slice(11, 16))
+    expect(view.cuts?.points.map((p) => p.idx)).toEqual([1, 2])
   })
 })

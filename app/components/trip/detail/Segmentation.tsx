@@ -1,10 +1,15 @@
 // Correcting the phone's segmentation on the way's page: undo, merge with the previous or next way, and the split
 // dialog (?dialog=split): "split here" between two legs, or a leg chosen (?leg=ID) and then one of its points, named
-// by time and saved place or street, where the recording paused first. Every control is a plain form post.
-import { Form, Link } from 'react-router'
+// by time and saved place or street, where the recording paused first; with JavaScript, a tap on a leg's track on
+// the dialog's map picks the nearest point of it instead (?leg=ID&at=LAT,LON), offered for one more tap. Every
+// control is a plain form post.
+import { Form, Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import { SplitMap } from '~/components/map/SplitMap'
+import type { TileSource } from '~/components/map/tile-source'
 import { ButtonLink, Dialog, DialogCloseLink } from '~/components/ui'
-import type { SegmentationView } from '~/services/trip/segmentation.server'
+import type { CutPoint, SegmentationView } from '~/services/trip/segmentation.server'
 import { FormBasics, SubmitButton, hrefWith, timeOf, type DetailTrip } from './shared'
 
 export function SegmentationActions({
@@ -56,6 +61,39 @@ export function SegmentationActions({
   )
 }
 
+/** A cut point's button text: its time, the saved place or street there, and whether the recording paused. */
+function cutLabel(t: TFunction, p: CutPoint) {
+  const text = p.name
+    ? t('segmentation.splitAtNamed', { time: p.time, name: p.name })
+    : t('segmentation.splitAt', { time: p.time })
+  return p.paused ? `${text} (${t('segmentation.paused')})` : text
+}
+
+/** The form that splits the way at point `pointIdx` of leg `legId`. */
+function SplitAtPoint({
+  trip,
+  legId,
+  point,
+  primary,
+}: {
+  trip: DetailTrip
+  legId: number
+  point: CutPoint
+  primary?: boolean
+}) {
+  const { t } = useTranslation('trip')
+  return (
+    <Form method="post">
+      <FormBasics intent="split" version={trip.version} />
+      <input type="hidden" name="legId" value={legId} />
+      <input type="hidden" name="pointIdx" value={point.idx} />
+      <SubmitButton size="small" variant={primary ? 'primary' : undefined}>
+        {cutLabel(t, point)}
+      </SubmitButton>
+    </Form>
+  )
+}
+
 export function SplitDialog({
   open,
   closeHref,
@@ -63,6 +101,7 @@ export function SplitDialog({
   view,
   pathname,
   search,
+  tiles,
 }: {
   open: boolean
   closeHref: string
@@ -70,11 +109,27 @@ export function SplitDialog({
   view: SegmentationView
   pathname: string
   search: URLSearchParams
+  /** The map's tile server: with JavaScript, a tap on a leg's track on the map picks where to cut it. */
+  tiles: TileSource | undefined
 }) {
   const { t } = useTranslation('trip')
+  const navigate = useNavigate()
   const cutLeg = view.cuts ? trip.legs.find((l) => l.id === view.cuts!.legId) : undefined
   const cutN = cutLeg ? trip.legs.indexOf(cutLeg) + 1 : 0
-  const splittable = trip.legs.filter((l) => l.geom.length > 2)
+  const splittable = trip.legs.filter((l) => view.cuttable.includes(l.id))
+  const picked = view.picked
+  const pickedN = picked ? trip.legs.findIndex((l) => l.id === picked.legId) + 1 : 0
+  // A tap on a leg's track: the page names the nearest point of it and offers it (the tap replaces the last one).
+  const onPick = (legId: number, at: { lat: number; lon: number }) =>
+    void navigate(
+      hrefWith(
+        pathname,
+        search,
+        { dialog: 'split', leg: legId, at: `${at.lat.toFixed(6)},${at.lon.toFixed(6)}` },
+        'split-picked',
+      ),
+      { replace: true, preventScrollReset: true },
+    )
   return (
     <Dialog
       id="split"
@@ -105,13 +160,33 @@ export function SplitDialog({
         {splittable.length ? (
           <section className="stack" aria-labelledby="split-inside">
             <h3 id="split-inside">{t('segmentation.insideLeg')}</h3>
+            <SplitMap
+              legs={trip.legs.map((l) => ({
+                id: l.id,
+                geom: l.geom,
+                mode: l.tfcModes[0]?.constant ?? 'UNKNOWN',
+                cuttable: view.cuttable.includes(l.id),
+              }))}
+              focusLegId={cutLeg?.id ?? null}
+              picked={picked}
+              tiles={tiles}
+              label={t('segmentation.map')}
+              hint={t('segmentation.chooseLegMap')}
+              onPick={onPick}
+            />
+            {picked ? (
+              <section className="stack" id="split-picked" aria-labelledby="split-picked-title">
+                <h4 id="split-picked-title">{t('segmentation.picked', { n: pickedN })}</h4>
+                <SplitAtPoint trip={trip} legId={picked.legId} point={picked} primary />
+              </section>
+            ) : null}
             <ul className="stack">
               {splittable.map((leg) => {
                 const n = trip.legs.indexOf(leg) + 1
                 return (
                   <li key={leg.id}>
                     <Link
-                      to={hrefWith(pathname, search, { dialog: 'split', leg: leg.id }, 'split-points')}
+                      to={hrefWith(pathname, search, { dialog: 'split', leg: leg.id, at: null }, 'split-points')}
                       aria-current={leg.id === cutLeg?.id ? 'true' : undefined}
                       preventScrollReset
                     >
@@ -123,24 +198,15 @@ export function SplitDialog({
             </ul>
           </section>
         ) : null}
-        {view.cuts && cutLeg ? (
+        {/* The leg's other points; none left besides the one picked on the map: nothing to list. */}
+        {view.cuts && cutLeg && (view.cuts.points.length || !picked) ? (
           <section className="stack" id="split-points" aria-labelledby="split-points-title">
             <h3 id="split-points-title">{t('segmentation.points', { n: cutN })}</h3>
             {view.cuts.points.length ? (
               <ul className="stack">
                 {view.cuts.points.map((p) => (
                   <li key={p.idx}>
-                    <Form method="post">
-                      <FormBasics intent="split" version={trip.version} />
-                      <input type="hidden" name="legId" value={cutLeg.id} />
-                      <input type="hidden" name="pointIdx" value={p.idx} />
-                      <SubmitButton size="small">
-                        {p.name
-                          ? t('segmentation.splitAtNamed', { time: p.time, name: p.name })
-                          : t('segmentation.splitAt', { time: p.time })}
-                        {p.paused ? ` (${t('segmentation.paused')})` : null}
-                      </SubmitButton>
-                    </Form>
+                    <SplitAtPoint trip={trip} legId={cutLeg.id} point={p} />
                   </li>
                 ))}
               </ul>
