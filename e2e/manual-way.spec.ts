@@ -2,7 +2,7 @@
 // in both JavaScript modes: with JS each field opens its dialog; without JS the pickers are sections of the one form.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y } from './fixtures'
-import { holdJavaScript } from './page-helpers'
+import { holdJavaScript, untilHydrated } from './page-helpers'
 
 /** YYYY-MM-DD in the study time zone, `offset` days from today. */
 function studyDay(offset: number): string {
@@ -15,9 +15,14 @@ const display = (day: string) => day.split('-').reverse().join('.')
 const LABELS = { purposes: 'Purposes', start: 'Start', end: 'Arrival', modes: 'Traffic modes' } as const
 type FieldName = keyof typeof LABELS
 
-/** The place where a field is edited: its dialog (JS, opened from the summary field) or its form section (no JS). */
+/**
+ * The place where a field is edited: its dialog (JS, opened from the summary field) or its form section (no JS). With
+ * JavaScript the summary field opens the dialog only once the page's script has taken over: before that it is a plain
+ * link to the form's section (the page works before its script arrives), so a tap that early opens no dialog.
+ */
 async function openField(page: Page, js: boolean, field: FieldName) {
   if (!js) return page.getByRole('group', { name: LABELS[field], exact: true })
+  await untilHydrated(page)
   await page.getByRole('link', { name: new RegExp(`^${LABELS[field]}\\b`) }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
@@ -257,8 +262,6 @@ test('a way of more than a day is asked about; a time in the future is reported 
   await expect(alert).toBeVisible()
   await expectMarked(page, js, ['Start', 'Arrival'])
   await checkA11y(page)
-  // With JavaScript the confirmed long way was not saved in the last run (cause not found yet): stop here for now.
-  test.fixme(js, 'with JavaScript, saving after ticking the confirmation did not show the saved way')
   // Confirmed: saved as entered.
   await alert.getByRole('checkbox', { name: 'Yes, the way took that long' }).check()
   await save(page)

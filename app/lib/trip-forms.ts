@@ -33,7 +33,8 @@ export const ReportSchema = z.object({
 export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string().optional() })
 
 /** The list's quick confirmation: the purpose for the legs without one (none when every leg has one), then confirmed. */
-export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId.optional(), version })
+/** `next`: the card after it on the page, where a tab that no longer shows the confirmed way goes on. */
+export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId.optional(), version, next: zId.optional() })
 
 /** Two neighbouring ways merged from the list: the later one's card and the way before it (both versions shown). */
 export const ListMergeSchema = z.object({ tripId: zId, version, withId: zId, withVersion: version })

@@ -1,7 +1,7 @@
 // Main layout: top navigation (logged in only), user sidebar with side menu and logout,
 // a mobile side menu that opens without JavaScript (<details>), toasts and the cookie banner.
 import { useEffect, useRef } from 'react'
-import { NavLink, Outlet, Link, useLocation } from 'react-router'
+import { NavLink, Outlet, Link, useLocation, useMatches } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_main'
 import { layoutData } from '~/lib/layout.server'
@@ -12,6 +12,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return layoutData(context)
 }
 export const shouldRevalidate = () => true
+
+/**
+ * Where "skip to content" leads: the page's own content. A layout whose pages start with a sub-navigation repeated on
+ * each of them (the ways tabs) names the element after it in its route `handle` (`{ skipTo: id }`), so the skip link
+ * passes that navigation too; otherwise the main region.
+ */
+function useSkipTarget(): string {
+  const named = useMatches()
+    .map((m) => (m.handle as { skipTo?: unknown } | undefined)?.skipTo)
+    .filter((id): id is string => typeof id === 'string')
+  return named.at(-1) ?? 'main'
+}
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   // Following a link in the side menu (a client-side navigation) closes it, as a new page would.
@@ -41,6 +53,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
     }
   }, [loaderData.user])
   const { t } = useTranslation()
+  const skipTo = useSkipTarget()
   const { user } = loaderData
   const nav = user
     ? [
@@ -61,7 +74,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="app-shell">
       <CookieBanner consent={loaderData.consent} />
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${skipTo}`}>
         {t('nav.skip')}
       </a>
       <header className="app-header">

@@ -1,5 +1,5 @@
 // Ways area sub-navigation: all, unconfirmed, confirmed, questionnaires unanswered, add (with a campaign).
-// The current tab carries aria-current="page" on every page of its list (and 'all' for an unknown filter).
+// The skip link leads past the tabs to the page's own content. The current tab carries aria-current="page" on every page of its list (and 'all' for an unknown filter).
 import { Outlet, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_ways'
@@ -10,6 +10,9 @@ import { isListFilter, LIST_FILTERS, listPath } from '~/domain/waysUrls'
 export async function loader({ context }: Route.LoaderArgs) {
   return { hasCampaign: authed(context).user.campaignId != null }
 }
+
+/** The skip link passes the tabs (repeated on every ways page) and leads to the page's own content. */
+export const handle = { skipTo: 'ways-content' }
 
 function currentTab(pathname: string): string {
   if (pathname.startsWith('/ways/add')) return 'add'
@@ -27,7 +30,9 @@ export default function WaysLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="stack">
       <Tabs items={items} label={t('subnav.label')} />
-      <Outlet />
+      <div id="ways-content" className="stack">
+        <Outlet />
+      </div>
     </div>
   )
 }

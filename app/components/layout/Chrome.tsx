@@ -1,6 +1,6 @@
 // Global elements shared by both layouts: toasts, the cookie banner, footer links, locale switch.
 import { useEffect, useRef } from 'react'
-import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { Form, Link, useFetchers, useLocation, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/lib/context.server'
 import { Toasts } from '~/components/ui/Toasts'
@@ -21,7 +21,12 @@ export function ToastList({ toasts }: { toasts: Toast[] }) {
   return <Toasts toasts={messages} dismissLabel={t('toast.close')} />
 }
 
-/** Where the result of a post is on the page: the first error (in an open dialog first), else the message, else the card. */
+/**
+ * Where the result of a post is on the page: the first error in a field (in an open dialog first); else, when a dialog
+ * that opened with the answer already holds focus (its first stop), nothing; else an error message; else the card or
+ * day the page went back to (the URL's fragment: after a confirmation on the "unconfirmed" tab, the card that followed
+ * the confirmed way); else the message.
+ */
 function resultOfPost(): HTMLElement | null {
   for (const scope of ['dialog[open]', 'main']) {
     const field = document.querySelector<HTMLElement>(
@@ -30,23 +35,33 @@ function resultOfPost(): HTMLElement | null {
     if (field?.matches('[aria-invalid="true"], .notice--error')) return field
     if (field) return field.querySelector<HTMLElement>('[aria-invalid="true"], input:not([type="hidden"])') ?? field
   }
-  const message = document.querySelector<HTMLElement>('.toasts .toast')
-  if (message) return message
+  const open = document.querySelector('dialog[open]')
+  if (open?.contains(document.activeElement)) return null
+  const error = document.querySelector<HTMLElement>('.toasts .toast--error')
+  if (error) return error
   const hash = decodeURIComponent(window.location.hash.slice(1))
-  return hash ? document.getElementById(hash) : null
+  return (hash ? document.getElementById(hash) : null) ?? document.querySelector<HTMLElement>('.toasts .toast')
 }
 
+const isPost = (method: string | undefined) => !!method && method.toUpperCase() !== 'GET'
+
 /**
- * After every form post made with JavaScript, focus lands on its result (the first error, the message, or the card the
- * page went back to) instead of falling to the page's start; the toast and error regions announce it. Without
- * JavaScript the error fields' autofocus does the same.
+ * After every form post made with JavaScript — a navigation or a fetcher (the card's confirmation) — focus lands on
+ * its result (see resultOfPost) instead of falling to the page's start, so the next Tab continues from there; the
+ * toast regions (role=status, role=alert) announce the message. Without JavaScript the errors' autofocus and the
+ * URL's fragment (the next Tab starts there) do the same.
  */
 export function FocusAfterPost() {
   const navigation = useNavigation()
+  const fetchers = useFetchers()
+  const busy = navigation.state !== 'idle' || fetchers.some((f) => f.state !== 'idle')
+  const posting =
+    (navigation.state !== 'idle' && isPost(navigation.formMethod)) ||
+    fetchers.some((f) => f.state !== 'idle' && isPost(f.formMethod))
   const posted = useRef(false)
   useEffect(() => {
-    if (navigation.state !== 'idle') {
-      if (navigation.formMethod && navigation.formMethod.toUpperCase() !== 'GET') posted.current = true
+    if (busy) {
+      if (posting) posted.current = true
       return
     }
     if (!posted.current) return
@@ -59,7 +74,7 @@ export function FocusAfterPost() {
       target.focus()
     }, 0)
     return () => window.clearTimeout(timer)
-  }, [navigation.state, navigation.formMethod])
+  }, [busy, posting])
   return null
 }
 

@@ -2,7 +2,8 @@
 // (`?dialog=mode&leg=<id>`), and tapping a mode saves it as the leg's only mode — one form post, with and without
 // JavaScript. Each mode is a submit button of its own, so a pick is never added beside the old one. After a post
 // from an old version the dialog comes back with what is stored now and the mode that was picked marked, so it is
-// applied again in one tap.
+// applied again in one tap. Focus starts on that mode, else on the stored one (a keyboard reaches its neighbours at
+// once).
 import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
 import { ModeIcon } from '~/components/icons/ModeSprite'
@@ -11,14 +12,17 @@ import { Dialog, DialogCloseLink, cx } from '~/components/ui'
 
 const MODE_DIALOG_ID = 'mode'
 
-/** The link that opens the picker for a leg, keeping the list page's other parameters. */
+/**
+ * The link that opens the picker for a leg, keeping the list page's other parameters. No #fragment: the picker is the
+ * list page's first content, and a fragment would keep the browser from focusing its first stop (autofocus).
+ */
 export function modeDialogHref(legId: number, search = '', retry?: string): string {
   const params = new URLSearchParams(search)
   params.set('dialog', MODE_DIALOG_ID)
   params.set('leg', String(legId))
   if (retry) params.set('retry', retry)
   else params.delete('retry')
-  return `?${params}#${MODE_DIALOG_ID}`
+  return `?${params}`
 }
 
 export interface ModePick {
@@ -50,6 +54,10 @@ export function ModePickDialog({
   t: TFunction
 }) {
   const current = new Set(pick.current)
+  const offered = MODES_BY_COMMONNESS.filter((m) => m !== 'UNKNOWN')
+  // The first stop, for the keyboard: the mode picked in a post that came too late (Enter applies it again), else the
+  // stored mode (the list around it is what replaces it), else the first of the list.
+  const first = offered.find((m) => m === pick.retry) ?? offered.find((m) => current.has(m)) ?? offered[0]
   return (
     <Dialog
       id={MODE_DIALOG_ID}
@@ -72,9 +80,12 @@ export function ModePickDialog({
         ) : null}
         <p className="mode-pick__hint">{t('modePick.hint')}</p>
         <div className="mode-pick__grid">
-          {MODES_BY_COMMONNESS.filter((m) => m !== 'UNKNOWN').map((mode) => (
+          {offered.map((mode) => (
             <button
               key={mode}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- only a dialog the participant just opened: its first stop
+              autoFocus={mode === first}
+              data-autofocus={mode === first ? '' : undefined}
               type="submit"
               name="mode"
               value={mode}

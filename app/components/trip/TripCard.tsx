@@ -95,6 +95,9 @@ export type TripCardProps = {
   modeHref?: (legId: number) => string
   /** The way's day as text: its controls' accessible names carry it, so they differ from other days' ways. */
   dayText?: string
+  /** The card after this one on the page (the one before it for the last): where the review goes on once it is
+   * confirmed, on a tab that then no longer shows it. */
+  nextId?: number | null
 }
 
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
@@ -107,6 +110,7 @@ export function TripCardView({
   from,
   modeHref,
   dayText,
+  nextId,
   t,
 }: TripCardProps & { t: TFunction }) {
   const reported = trip.status === 'reported'
@@ -242,6 +246,7 @@ export function TripCardView({
         <QuickConfirm
           trip={trip}
           quick={trip.quick}
+          nextId={nextId}
           purposes={purposes ?? []}
           modeHref={modeHref}
           label={controlName}
@@ -342,6 +347,7 @@ function LegModes({
 function QuickConfirm({
   trip,
   quick,
+  nextId,
   purposes,
   modeHref,
   label,
@@ -349,6 +355,7 @@ function QuickConfirm({
 }: {
   trip: TripCardData
   quick: NonNullable<TripCardData['quick']>
+  nextId?: number | null
   purposes: readonly { id: number; name: string }[]
   modeHref?: (legId: number) => string
   label: string
@@ -381,6 +388,7 @@ function QuickConfirm({
       <input type="hidden" name="intent" value="confirm-way" />
       <input type="hidden" name="tripId" value={trip.id} />
       <input type="hidden" name="version" value={quick.version} />
+      {nextId ? <input type="hidden" name="next" value={nextId} /> : null}
       {quick.needsPurpose ? (
         <>
           <label className="trip-card__quick-label" htmlFor={selectId}>

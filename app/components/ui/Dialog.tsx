@@ -4,6 +4,7 @@
 // `?dialog=delete#delete`. Without JS (and during hydration) the dialog is a plain
 // <section class="dialog" id> in the page flow that the browser scrolls to; its close link goes to `closeHref`.
 // After hydration it becomes a <dialog class="dialog"> opened with showModal() (native focus trap, ::backdrop).
+// A control marked `data-autofocus` (with `autoFocus` for the page without JavaScript) takes focus when it opens.
 // Escape and the close controls navigate to `closeHref` (replace, preventScrollReset); when it goes away, focus
 // returns to the element that had focus before it opened, else to the element with data-dialog-return="<id>".
 import {
@@ -117,6 +118,9 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
       } catch {
         dialog.setAttribute('open', '')
       }
+      // The control the dialog names as its first stop (`data-autofocus`, e.g. the current choice) takes focus, as
+      // its `autofocus` does in the server-rendered page; otherwise the browser's first focusable control.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     }
   }, [modal, location.key])
 

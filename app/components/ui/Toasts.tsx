@@ -20,7 +20,8 @@ export type ToastsProps = {
  * dismisses it or the next page replaces it: a message that fades on a timer is missed by a slow reader. A toast is
  * dismissed by a checkbox toggle in CSS, so it works the same with and without JavaScript; the dismissed toast's
  * checkbox goes with it (nothing invisible stays in the tab order). Each toast can take focus (tabindex -1), so the
- * page can move focus to the result of a post.
+ * page can move focus to the result of a post; an error takes it by itself (autofocus), so that without JavaScript,
+ * where a region's content on a new page is not announced, it is read out and the next Tab starts from it.
  */
 export function Toasts({ toasts, dismissLabel }: ToastsProps) {
   const baseId = useId()
@@ -31,7 +32,12 @@ export function Toasts({ toasts, dismissLabel }: ToastsProps) {
       return (
         <div className="toasts__item" key={index}>
           <input type="checkbox" className="toast__dismiss visually-hidden" id={dismissId} aria-label={dismissLabel} />
-          <div className={cx('toast', `toast--${toast.type}`)} tabIndex={-1}>
+          <div
+            className={cx('toast', `toast--${toast.type}`)}
+            tabIndex={-1}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- only an error, the answer to a post: it is read out
+            autoFocus={toast.type === 'error'}
+          >
             <Icon name={toast.type === 'error' ? 'alert' : 'check'} className="toast__icon" />
             <div className="toast__content">
               <p className="toast__title">{toast.title}</p>

@@ -43,12 +43,14 @@ export const listActions = {
   ...reportIntents,
   'confirm-way': intent(
     QuickConfirmSchema,
-    async ({ tripId, purposeId, version }, { context, filter, page }: ListActionArgs) => {
+    async ({ tripId, purposeId, version, next }, { context, filter, page }: ListActionArgs) => {
       const to = listCardHref(filter, page, tripId)
       // From an old version: the card as stored now, with the purpose that was chosen still selected.
       const again = purposeId ? `${listPath(filter, page, tripId)}?retryPurpose=${purposeId}#trip-${tripId}` : to
       await runOrToast(context, to, (ctx) => confirmWithPurpose(ctx, { id: tripId, purposeId, version }), again)
-      return redirectWithToast(context, to, success('common:success.wayConfirmed'))
+      // The "unconfirmed" tab no longer shows the way: the review goes on at the card that followed it.
+      const shown = filter === 'unconfirmed' && next ? listCardHref(filter, page, next) : to
+      return redirectWithToast(context, shown, success('common:success.wayConfirmed'))
     },
     {
       // The card has no place for a field error: back to the card with the message as a toast.

@@ -298,6 +298,10 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
     />
   )
 
+  // Each way's card and the one after it on the page (the one before it for the last).
+  const order = [...shown.keys()]
+  const nextOf = new Map(order.map((tid, i) => [tid, order[i + 1] ?? order[i - 1] ?? null]))
+
   // One day's section; inside a run shown one by one (`run`) its heading is an h3 and its links keep the run open.
   const renderDay = (d: ListDay, run?: { from: string; to: string }) => {
     const H = run ? 'h3' : 'h2'
@@ -327,16 +331,8 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
                   from={filter}
                   modeHref={(legId) => modeDialogHref(legId, keep.slice(1))}
                   dayText={d.date ?? d.label}
+                  nextId={nextOf.get(trip.id)}
                 />
-                {loaderData.modePick?.tripId === trip.id ? (
-                  <ModePickDialog
-                    pick={loaderData.modePick}
-                    t={t}
-                    closeHref={`${here}${keep}#trip-${trip.id}`}
-                    wayLabel={`${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${d.label}, ${tripTimeText(trip)}`}
-                    severalHref={`${wayPath(trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${loaderData.modePick.legId}&several=1#modes`}
-                  />
-                ) : null}
                 {mergeUnder.has(trip.id) && shown.has(mergeUnder.get(trip.id)!.earlier.id) ? (
                   <MergeWithBefore
                     t={t}
@@ -372,12 +368,24 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
     )
   }
 
-  // The report dialog sits before the list: without JS it is the page's first content, so it and its error are on the
-  // first screen wherever its card is; with JS it is a modal <dialog>.
-  const reported = groups
-    .flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
-    .flatMap((d) => d.trips.map((trip) => ({ trip, d })))
-    .find(({ trip }) => trip.id === loaderData.reportTrip)
+  // The report dialog and the mode picker sit before the list: without JS each is the page's first content, so it,
+  // its error and its first stop are on the first screen wherever its card is; with JS each is a modal <dialog>.
+  const onPage = groups.flatMap((g) => {
+    const run = g.kind === 'run' ? { from: g.from, to: g.to } : null
+    return (g.kind === 'day' ? [g.day] : g.days).flatMap((d) => d.trips.map((trip) => ({ trip, d, run })))
+  })
+  const reported = onPage.find(({ trip }) => trip.id === loaderData.reportTrip)
+  const picked = loaderData.modePick ? onPage.find(({ trip }) => trip.id === loaderData.modePick!.tripId) : undefined
+  const modeDialog =
+    picked && loaderData.modePick ? (
+      <ModePickDialog
+        pick={loaderData.modePick}
+        t={t}
+        closeHref={`${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`}
+        wayLabel={`${wayTitle(t, { ...picked.trip, times: tripTimeText(picked.trip) }).text}, ${picked.d.label}, ${tripTimeText(picked.trip)}`}
+        severalHref={`${wayPath(picked.trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${loaderData.modePick.legId}&several=1#modes`}
+      />
+    ) : null
   const reportDialog = reported ? (
     <ReportDialog
       open
@@ -453,6 +461,7 @@ export default function TripList({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {reportDialog}
+      {modeDialog}
       {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}
       {body}
       {!outOfRange ? paginator : null}

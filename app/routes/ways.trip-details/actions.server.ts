@@ -33,9 +33,17 @@ export type TripActionArgs = {
 const at = (here: string, query: string) => `${here}${here.includes('?') ? '&' : '?'}${query}`
 const run = <T>(context: Ctx, back: string, fn: Parameters<typeof runOrToast<T>>[2], changed?: string) =>
   runOrToast(context, back, fn, changed)
-/** A dialog again after a post from an old version: it shows what is stored now and holds what was entered. */
+/**
+ * A dialog again after a post from an old version: it shows what is stored now and holds what was entered. No
+ * #fragment: the dialog is the page's first content anyway, and a fragment would keep the browser from focusing the
+ * error message (its autofocus) without JavaScript.
+ */
 const again = (back: string, dialog: string, query: Record<string, string | number>) =>
-  `${at(back, new URLSearchParams({ dialog, ...query } as Record<string, string>).toString())}#${dialog}`
+  at(back, new URLSearchParams({ dialog, ...query } as Record<string, string>).toString())
+
+/** A one-tap request refused as out of date: the page with that request offered again (trip/detail AgainDialog). */
+const retry = (back: string, request: string, query: Record<string, string | number> = {}) =>
+  again(back, 'again', { do: request, ...query })
 
 export const tripDetailActions = {
   ...reportIntents,
@@ -87,20 +95,36 @@ export const tripDetailActions = {
     return redirectWithToast(context, back, success('common:success.wayConfirmed'))
   }),
   complete: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
-    await run(context, back, (ctx) => tripService.completeTrip(ctx, { id, version }))
+    await run(context, back, (ctx) => tripService.completeTrip(ctx, { id, version }), retry(back, 'complete'))
     return redirectWithToast(context, back, success('common:success.wayUpdated'))
   }),
   'delete-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
-    await run(context, back, (ctx) => tripService.deleteLegs(ctx, { ids: [legId], version }))
+    // From an old version: the delete dialog again, with the leg as stored now.
+    await run(
+      context,
+      back,
+      (ctx) => tripService.deleteLegs(ctx, { ids: [legId], version }),
+      again(back, 'delete-leg', { leg: legId, retry: 1 }),
+    )
     // After deleting, the selection is cleared.
     return redirectWithToast(context, back, success('common:success.legDeleted'))
   }),
   'copy-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
-    const { leg } = await run(context, back, (ctx) => tripService.copyLeg(ctx, { id: legId, version }))
+    const { leg } = await run(
+      context,
+      back,
+      (ctx) => tripService.copyLeg(ctx, { id: legId, version }),
+      retry(back, 'copy-leg', { leg: legId }),
+    )
     return redirectWithToast(context, at(back, `leg=${leg.id}`), success('common:success.legCopied'))
   }),
   'copy-trip': intent(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
-    const { trp: copy } = await run(context, back, (ctx) => tripService.copyTrip(ctx, { id, version }))
+    const { trp: copy } = await run(
+      context,
+      back,
+      (ctx) => tripService.copyTrip(ctx, { id, version }),
+      retry(back, 'copy-trip'),
+    )
     return redirectWithToast(context, wayPath(copy.id, from), success('common:success.wayCopied'))
   }),
   'delete-trip': intent(WaySchema, async (_, { context, id, from }: TripActionArgs) => {
@@ -110,17 +134,30 @@ export const tripDetailActions = {
     return redirectWithToast(context, listPage, success('common:success.wayDeleted'))
   }),
   split: intent(SplitSchema, async ({ legId, pointIdx, version }, { context, id, from, back }: TripActionArgs) => {
-    const { trps } = await run(context, back, (ctx) => tripService.splitTrip(ctx, { id, legId, pointIdx, version }))
+    const { trps } = await run(
+      context,
+      back,
+      (ctx) => tripService.splitTrip(ctx, { id, legId, pointIdx, version }),
+      retry(back, 'split', { leg: legId, ...(pointIdx === undefined ? {} : { point: pointIdx }) }),
+    )
     return redirectWithToast(context, wayPath(trps[0].id, from), success('common:success.waySplit'))
   }),
   merge: intent(MergeSchema, async ({ withId, version, withVersion }, { context, id, from, back }: TripActionArgs) => {
-    const { trp } = await run(context, back, (ctx) =>
-      tripService.mergeTrips(ctx, { ids: [id, withId], versions: [version, withVersion] }),
+    const { trp } = await run(
+      context,
+      back,
+      (ctx) => tripService.mergeTrips(ctx, { ids: [id, withId], versions: [version, withVersion] }),
+      retry(back, 'merge', { with: withId }),
     )
     return redirectWithToast(context, wayPath(trp.id, from), success('common:success.waysMerged'))
   }),
   'undo-edit': intent(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
-    const { trps } = await run(context, back, (ctx) => tripService.revertEdit(ctx, { id, version }))
+    const { trps } = await run(
+      context,
+      back,
+      (ctx) => tripService.revertEdit(ctx, { id, version }),
+      retry(back, 'undo-edit'),
+    )
     return redirectWithToast(context, wayPath(trps[0].id, from), success('common:success.editUndone'))
   }),
 } satisfies IntentTable<TripActionArgs>

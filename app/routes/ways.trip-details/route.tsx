@@ -13,7 +13,9 @@
 //                         posts to /ways/tripDetails/:id/questionnaire. With nothing pending: "complete the way".
 //   Validated             read-only
 // A confirmed way is read-only for good; a reported way is read-only and offers to withdraw the report. `?leg=ID` selects a leg (highlighted on the map).
-// Every action is a form post with an `intent` and the way's `version`, dispatched by ./actions.server.ts.
+// Every action is a form post with an `intent` and the way's `version`, dispatched by ./actions.server.ts. A post
+// from an old version comes back to its dialog holding what was entered (`&retry=`), or, for a one-tap request (copy,
+// split, merge, undo, complete), to `?dialog=again&do=<request>`, which offers it again as it can be made now.
 import { data, Form, Link, useActionData, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
@@ -41,11 +43,13 @@ import { MapLegend } from '~/components/trip/detail/MapLegend'
 import { StatusBadge } from '~/components/trip/detail/StatusBadge'
 import { StepBody, StepProgress } from '~/components/trip/detail/StepPanel'
 import {
+  AgainDialog,
   ConfirmDialog,
   DeleteLegDialog,
   DeleteWayDialog,
   ModesDialog,
   PurposeDialog,
+  type AgainOffer,
 } from '~/components/trip/detail/TripDialogs'
 import { FormBasics, SubmitButton, hrefWith, timeOf } from '~/components/trip/detail/shared'
 import { Icon } from '~/components/icons/ModeSprite'
@@ -54,6 +58,7 @@ import { nameParts } from '~/domain/tripName'
 import { dayTimeToDisplayDate as dateOf } from '~/domain/time'
 import { Step } from '~/domain/steps'
 import { isTrafficMode } from '~/domain/trafficModes'
+import { canDeleteLeg } from '~/domain/legRules'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { drawnLegs } from '~/domain/simplify'
@@ -82,12 +87,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const from = isListFilter(listParam) ? listParam : 'all'
   const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
-  // ?dialog=split&leg=ID lists the leg's points; &at=LAT,LON is where its track was tapped on the map.
+  // ?dialog=split&leg=ID lists the leg's points; &at=LAT,LON is where its track was tapped on the map. A split offered
+  // again after a post from an old version (?dialog=again&do=split) names its point from the same list.
+  const splitting = dialog === 'split' || (dialog === 'again' && url.searchParams.get('do') === 'split')
   const segmentation = await segmentationView(
     ctx,
     detail.trip,
-    dialog === 'split'
-      ? { legId: Number(url.searchParams.get('leg')), at: parseLatLonInput(url.searchParams.get('at')) }
+    splitting
+      ? {
+          legId: Number(url.searchParams.get('leg')),
+          at: dialog === 'split' ? parseLatLonInput(url.searchParams.get('at')) : null,
+        }
       : { legId: null, at: null },
   )
   return {
@@ -155,6 +165,75 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
   const mapLegs = trip.legs.map((l) => ({ id: l.id, geom: l.geom, mode: l.tfcModes[0]?.constant ?? 'UNKNOWN' }))
   const distance = formatDistance(trip.distance, locale)
   const legIndex = selectedLeg ? trip.legs.indexOf(selectedLeg) : -1
+  const legIds = trip.legs.map((l) => l.id)
+
+  // ?dialog=again&do=<request>: a one-tap request refused because the way had changed meanwhile, offered again as it
+  // can be made now (nothing when the way no longer allows it: the page and the message say what is stored).
+  const againOffer = ((): AgainOffer | null => {
+    if (dialog !== 'again') return null
+    const n = legIndex + 1
+    switch (search.get('do')) {
+      case 'copy-leg':
+        return editLegs && selectedLeg
+          ? {
+              intent: 'copy-leg',
+              fields: { legId: selectedLeg.id },
+              label: t('dialogs.again.copyLeg', {
+                n,
+                start: timeOf(selectedLeg.startTime),
+                end: timeOf(selectedLeg.endTime),
+              }),
+            }
+          : null
+      case 'copy-trip':
+        return allows.copyWay ? { intent: 'copy-trip', fields: {}, label: t('way.copy') } : null
+      case 'complete':
+        return allows.complete ? { intent: 'complete', fields: {}, label: t('questionnaire.complete') } : null
+      case 'undo-edit':
+        return segmentation.undo
+          ? {
+              intent: 'undo-edit',
+              fields: {},
+              label: t(segmentation.undo === 'split' ? 'segmentation.undoSplit' : 'segmentation.undoMerge'),
+            }
+          : null
+      case 'merge': {
+        const withId = Number(search.get('with'))
+        const key = (['mergePrevious', 'mergeNext'] as const).find((k) => segmentation[k]?.id === withId)
+        return key
+          ? {
+              intent: 'merge',
+              fields: { withId, withVersion: segmentation[key]!.version },
+              label: t(`segmentation.${key}`),
+            }
+          : null
+      }
+      case 'split': {
+        if (!allows.split || !selectedLeg) return null
+        const point = search.get('point')
+        if (point === null)
+          return legIndex > 0
+            ? {
+                intent: 'split',
+                fields: { legId: selectedLeg.id },
+                label: t('segmentation.splitBefore', { time: timeOf(selectedLeg.startTime), n }),
+              }
+            : null
+        const at = segmentation.cuts?.points.find((p) => String(p.idx) === point)
+        return {
+          intent: 'split',
+          fields: { legId: selectedLeg.id, pointIdx: point },
+          label: at
+            ? at.name
+              ? t('segmentation.splitAtNamed', { time: at.time, name: at.name })
+              : t('segmentation.splitAt', { time: at.time })
+            : t('dialogs.again.splitInLeg', { n }),
+        }
+      }
+      default:
+        return null
+    }
+  })()
 
   return (
     <div className="stack stack--lg">
@@ -177,12 +256,21 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
           lastResult={replyFor(actionData, 'set-purposes', 'set-leg-purposes')}
         />
       ) : null}
-      {editLegs && selectedLeg ? (
+      {editLegs && selectedLeg && canDeleteLeg(legIds, selectedLeg.id).ok ? (
         <DeleteLegDialog
           open={dialog === 'delete-leg'}
-          closeHref={closeHref}
+          closeHref={hrefWith(pathname, search, { dialog: null, retry: null })}
           leg={selectedLeg}
           n={legIndex + 1}
+          version={trip.version}
+          retry={search.get('retry') === '1'}
+        />
+      ) : null}
+      {againOffer ? (
+        <AgainDialog
+          open
+          closeHref={hrefWith(pathname, search, { dialog: null, do: null, with: null, point: null })}
+          offer={againOffer}
           version={trip.version}
         />
       ) : null}

@@ -282,19 +282,24 @@ export function DeleteWayDialog({ open, closeHref, version }: { open: boolean; c
   )
 }
 
-/** Deleting a leg (step 1, first or last leg only) asks first: it cannot be undone. */
+/**
+ * Deleting a leg (step 1, first or last leg only) asks first: it cannot be undone. After a delete from an old version
+ * (`retry`) it comes back with the leg as stored now and a note, so one tap deletes it.
+ */
 export function DeleteLegDialog({
   open,
   closeHref,
   leg,
   n,
   version,
+  retry = false,
 }: {
   open: boolean
   closeHref: string
   leg: DetailLeg
   n: number
   version: number
+  retry?: boolean
 }) {
   const { t } = useTranslation('trip')
   return (
@@ -308,10 +313,66 @@ export function DeleteLegDialog({
       <Form method="post" className="stack">
         <FormBasics intent="delete-leg" version={version} />
         <input type="hidden" name="legId" value={leg.id} />
+        {retry ? (
+          <p className="dialog__retry" role="status">
+            {t('dialogs.again.text')}
+          </p>
+        ) : null}
         <p>{t('dialogs.deleteLeg.text', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}</p>
         <div className="dialog__actions">
           <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
           <SubmitButton variant="danger">{t('dialogs.deleteLeg.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+/** A request of the way's page that was refused because the way had changed meanwhile, as it can be made now. */
+export interface AgainOffer {
+  intent: string
+  /** The form's fields besides the intent and the version (as stored now). */
+  fields: Record<string, string | number>
+  /** What it does, as the button says it. */
+  label: string
+}
+
+/**
+ * A one-tap request of the way's page (copy a leg or the way, split, merge, undo, complete) that was refused because
+ * the way had changed meanwhile (another tab, or an earlier tap): it says so, the page behind it shows what is stored
+ * now, and one tap makes the same request against that version. Offered only while the way still allows it.
+ */
+export function AgainDialog({
+  open,
+  closeHref,
+  offer,
+  version,
+}: {
+  open: boolean
+  closeHref: string
+  offer: AgainOffer
+  version: number
+}) {
+  const { t } = useTranslation('trip')
+  return (
+    <Dialog
+      id="again"
+      open={open}
+      closeHref={closeHref}
+      title={t('dialogs.again.title')}
+      closeLabel={t('common:actions.close')}
+    >
+      <Form method="post" className="stack">
+        <FormBasics intent={offer.intent} version={version} />
+        {Object.entries(offer.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <p className="dialog__retry" role="status">
+          {t('dialogs.again.text')}
+        </p>
+        <div className="dialog__actions">
+          <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
+          <SubmitButton variant="primary">{offer.label}</SubmitButton>
         </div>
       </Form>
     </Dialog>
