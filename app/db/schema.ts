@@ -193,9 +193,9 @@ export const trips = pgTable(
     fdbkAvail: boolean('fdbk_avail').notNull().default(false),
     fdbkReasonIds: jsonb('fdbk_reason_ids').$type<number[]>().notNull().default([]),
     fdbkRemark: text('fdbk_remark'),
-    /** All legs validated. */
+    /** All legs validated (and the way confirmed). Queries ask confirmedSql (./confirmed.ts), never this column. */
     validationStatus: boolean('validation_status').notNull().default(false),
-    /** Confirmed: irreversible. */
+    /** Confirmed: irreversible. Queries ask confirmedSql (./confirmed.ts), never this column. */
     confirmationStatus: boolean('confirmation_status').notNull().default(false),
     /** Trip-level questionnaire answered (true if there is none). */
     qtnAnswered: boolean('qtn_answered').notNull().default(true),

@@ -58,9 +58,41 @@ export const WAY_ACTIONS = [
 ] as const
 export type WayAction = (typeof WAY_ACTIONS)[number]
 
+/** A way's two stored flags: confirmationStatus (confirmed as a whole) and validationStatus (every leg validated). */
+export interface ConfirmationFlags {
+  confirmationStatus: boolean
+  validationStatus: boolean
+}
+
+/**
+ * When a way counts as confirmed: the participant confirmed it, irreversibly. Confirming stores both flags at once
+ * (CONFIRMED_FLAGS); either flag alone says so too, so a row whose flags disagree (a file or an older version that
+ * set only one) counts as confirmed for the machine below, for every query and for the export alike. Questionnaires
+ * play no part: a confirmed way may still have open ones (state questions). This is the one definition; queries use
+ * its SQL form, confirmedSql in app/db/confirmed.ts, and a test keeps both in agreement and the columns from being
+ * read anywhere else.
+ */
+export function isConfirmed(trip: ConfirmationFlags): boolean {
+  return trip.confirmationStatus || trip.validationStatus
+}
+
+/** What confirming a way stores (with every leg validated in the same transaction). */
+export const CONFIRMED_FLAGS = { confirmationStatus: true, validationStatus: true } as const satisfies ConfirmationFlags
+
+/** Flags a way may be stored with: a way confirmed as a whole is validated too (files with anything else are refused). */
+export function flagsFit(trip: ConfirmationFlags): boolean {
+  return !trip.confirmationStatus || trip.validationStatus
+}
+
+/** The rule above in the words of the export's codebook, for a way's `confirmed` and `validated` columns. */
+export const CONFIRMED_TEXT =
+  'true when the participant confirmed the way, its purposes and modes (irreversible; true whenever validated is). Its questionnaires may still be open: see all_questions_answered and status'
+export const VALIDATED_TEXT =
+  'true when every leg was validated by the participant and the way confirmed (a validated way always counts as confirmed)'
+
 /** What wayState needs to know about a way. */
 export interface WayFacts {
-  /** Confirmed for good (trips.confirmationStatus; a way whose legs are all validated counts as confirmed too). */
+  /** Confirmed for good (isConfirmed). */
   confirmed: boolean
   /** Reported as faulty (trips.fdbkAvail). */
   reported: boolean
@@ -169,9 +201,7 @@ export function refusal(state: WayStateName): 'TRIP_CONFIRMED' | 'TRIP_REPORTED'
 
 /** A stored trip (and its legs) as WayFacts. */
 export function wayFacts(
-  trip: {
-    confirmationStatus: boolean
-    validationStatus: boolean
+  trip: ConfirmationFlags & {
     fdbkAvail: boolean
     allQuestionsAnswered: boolean
     creationType: string
@@ -179,7 +209,7 @@ export function wayFacts(
   legs: readonly ({ purposeIds: readonly number[] } | { tripPurposes: readonly unknown[] })[],
 ): WayFacts {
   return {
-    confirmed: trip.confirmationStatus || trip.validationStatus,
+    confirmed: isConfirmed(trip),
     reported: trip.fdbkAvail,
     questionsAnswered: trip.allQuestionsAnswered,
     manual: trip.creationType === 'CREATED_MANUALLY',

@@ -5,6 +5,7 @@
 // gone quiet. Works on PGlite and PostgreSQL alike (plain SQL, numbers cast to int/float8).
 import { and, eq, max, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
+import { confirmedSql } from '~/db/confirmed'
 import { campaigns, reminders } from '~/db/schema'
 import { daysInactive, isInactive, reminderDue } from '~/domain/activity'
 import { csvRecord, isoInZone } from '~/domain/exportFormat'
@@ -119,12 +120,12 @@ export async function studyStatus(
     t as (
       select user_id,
         count(*)::int as recorded,
-        (count(*) filter (where confirmation_status))::int as confirmed,
+        (count(*) filter (where ${confirmedSql()}))::int as confirmed,
         (count(*) filter (where fdbk_avail))::int as reported,
-        (count(*) filter (where not confirmation_status and not fdbk_avail))::int as waiting,
-        (count(*) filter (where (confirmation_status or validation_status) and not all_questions_answered
+        (count(*) filter (where not ${confirmedSql()} and not fdbk_avail))::int as waiting,
+        (count(*) filter (where ${confirmedSql()} and not all_questions_answered
           and not fdbk_avail and exists (select 1 from wq)))::int as open_ways,
-        (count(*) filter (where confirmation_status and not exists (select 1 from legs l
+        (count(*) filter (where ${confirmedSql()} and not exists (select 1 from legs l
           where l.trip_id = trips.id and l.purpose_source is distinct from 'suggested')))::int as suggested,
         array_agg(distinct to_char(start_time at time zone ${tz}, 'YYYY-MM-DD')) as way_days,
         extract(epoch from max(creation_time))::float8 as last_way
@@ -250,7 +251,7 @@ async function waysPerStartDay(
 ): Promise<{ day: string; recorded: number; confirmed: number }[]> {
   const result = await db.execute(sql`
     select to_char(t.start_time at time zone ${timeZone}, 'YYYY-MM-DD') as day,
-      count(*)::int as recorded, (count(*) filter (where t.confirmation_status))::int as confirmed
+      count(*)::int as recorded, (count(*) filter (where ${confirmedSql('t')}))::int as confirmed
     from trips t join users u on u.id = t.user_id
     where u.campaign_id = ${campaignId}
     group by 1 order by 1`)

@@ -11,6 +11,7 @@ import type { Locale } from '~/domain/locale'
 import { allQuestions } from '~/domain/questionFlow'
 import { localized } from '../info.server'
 import { TRAFFIC_MODES } from '~/domain/trafficModes'
+import { CONFIRMED_TEXT, isConfirmed, VALIDATED_TEXT } from '~/domain/wayState'
 import {
   legsOf,
   toTripDto,
@@ -79,11 +80,8 @@ export const TRIP_COLUMNS: Column[] = [
     desc: 'CREATED_AUTOMATICALLY (recorded by the app) or CREATED_MANUALLY (added by the participant)',
   },
   { name: 'creation_time', desc: 'when the way was created, ISO 8601 with offset' },
-  { name: 'validated', desc: 'true when every leg was validated by the participant (purposes and modes confirmed)' },
-  {
-    name: 'confirmed',
-    desc: 'true when the way is confirmed (validated and its questionnaires answered; irreversible)',
-  },
+  { name: 'validated', desc: VALIDATED_TEXT },
+  { name: 'confirmed', desc: CONFIRMED_TEXT },
   { name: 'questionnaire_answered', desc: "the way's own (trip-based) questionnaire is answered, or there is none" },
   { name: 'all_questions_answered', desc: 'the way and all its legs have their questionnaires answered' },
   { name: 'status', desc: 'status shown in the list: reported, questionnairesUnanswered, unconfirmed or confirmed' },
@@ -140,8 +138,8 @@ export const LEG_COLUMNS: Column[] = [
 
 /** Way-level facts repeated on every leg (legs.csv, trips.geojson), so one file answers most questions. */
 export const LEG_TRIP_COLUMNS: Column[] = [
-  { name: 'trip_validated', desc: 'the way is validated (every leg validated)' },
-  { name: 'trip_confirmed', desc: 'the way is confirmed' },
+  { name: 'trip_validated', desc: `as validated in trips.csv: ${VALIDATED_TEXT}` },
+  { name: 'trip_confirmed', desc: `as confirmed in trips.csv: ${CONFIRMED_TEXT}` },
   { name: 'trip_status', desc: 'status of the way: reported, questionnairesUnanswered, unconfirmed or confirmed' },
   { name: 'creation_type', desc: 'CREATED_AUTOMATICALLY or CREATED_MANUALLY' },
   { name: 'reported', desc: 'the way was reported as faulty' },
@@ -313,7 +311,7 @@ export function tripRecord(
     creation_type: t.creationType,
     creation_time: at(t.creationTime, timeZone),
     validated: t.validationStatus,
-    confirmed: t.confirmationStatus,
+    confirmed: isConfirmed(t),
     questionnaire_answered: t.qtnAnswered,
     all_questions_answered: t.allQuestionsAnswered,
     status: t.status,

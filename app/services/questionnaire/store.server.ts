@@ -281,8 +281,8 @@ export function assertTripAnswerable(trip: TripRow, legRows: readonly { purposeI
 
 /**
  * Recomputes the questionnaire flags of a way after answers were stored (same transaction): the trip's
- * qtnAnswered, each leg's qtnsAnswered, allQuestionsAnswered; a validated way whose questions are all answered is
- * confirmed. Flags only ever turn true here. Also exported for other features that change legs.
+ * qtnAnswered, each leg's qtnsAnswered, allQuestionsAnswered. Flags only ever turn true here; answering never
+ * confirms a way (only the participant's confirmation does). Also exported for other features that change legs.
  */
 export async function refreshQuestionFlags(tx: DbOrTx, userId: number, campaignId: number | null, tripId: number) {
   const { trip, legs: legRows } = await ownTripWithLegs(tx, userId, tripId)
@@ -301,7 +301,6 @@ export async function refreshQuestionFlags(tx: DbOrTx, userId: number, campaignI
     .set({
       qtnAnswered,
       allQuestionsAnswered,
-      confirmationStatus: trip.confirmationStatus || (trip.validationStatus && allQuestionsAnswered),
       version: trip.version + 1,
     })
     .where(eq(trips.id, trip.id))

@@ -15,6 +15,7 @@
 import { z } from 'zod'
 import { LIMITS } from '~/domain/limits'
 import { LABEL_SOURCES } from '~/domain/provenance'
+import { flagsFit } from '~/domain/wayState'
 import { DateTimeSchema, IdSchema, instantOf, MetaDataRecSchema, TextSchema, TRAFFIC_MODE_CONSTANTS, type TrafficModeConstant } from './campaign-file'
 
 const ModeConstantSchema = z.enum(TRAFFIC_MODE_CONSTANTS)
@@ -126,7 +127,7 @@ export const TripFileSchema = z
       const message = `${points} points in all legs; at most ${LIMITS.pointsPerWay} points per way`
       ctx.addIssue({ code: 'custom', message, path: ['legs'] })
     }
-    if (trip.confirmationStatus && !trip.validationStatus) {
+    if (!flagsFit(trip)) {
       ctx.addIssue({ code: 'custom', message: 'a confirmed trip is validated too', path: ['validationStatus'] })
     }
   })

@@ -8,7 +8,8 @@
 // - Leg validationStatus: the participant checked the leg's purposes and modes. Trip validationStatus: every leg
 //   is validated (derived by refreshTrip).
 // - Trip confirmationStatus: the way as a whole was confirmed, irreversibly (confirmed is irreversible:
-//   no edits afterwards). It is set in the same transaction that validates the last leg: by confirmTrip (step 2's
+//   no edits afterwards). Confirming stores both trip flags (CONFIRMED_FLAGS); whether a way counts as confirmed is
+//   isConfirmed's answer alone. It is set in the same transaction that validates the last leg: by confirmTrip (step 2's
 //   confirm validates all legs) or by an updateLeg that validates the last unvalidated leg. Questionnaires are
 //   answered after confirmation (in the list's status precedence, questionnaires-unanswered means confirmed but questions not
 //   all answered), so a confirmed way with unanswered questionnaires is in step BeforeQuestionnaires and one
@@ -32,6 +33,7 @@ import { canDeleteLeg } from '~/domain/legRules'
 import { normalisedModes, sameSet } from '~/domain/legEdit'
 import { type Step as StepT } from '~/domain/steps'
 import {
+  CONFIRMED_FLAGS,
   quickConfirmable,
   quickPurposes,
   refusal,
@@ -145,7 +147,7 @@ export function assertVersion(trip: TripRow, version: number | undefined) {
 async function confirmIfAllValidated(tx: DbOrTx, tripId: number) {
   const legRows = await legRowsOf(tx, tripId)
   if (legRows.length > 0 && legRows.every((l) => l.validationStatus)) {
-    await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, tripId))
+    await tx.update(trips).set(CONFIRMED_FLAGS).where(eq(trips.id, tripId))
   }
 }
 
@@ -383,7 +385,7 @@ export const tripEditMethods = {
         assertVersion(trip, version)
         await tx.update(legs).set({ validationStatus: true }).where(eq(legs.tripId, trip.id))
         await refreshTrip(tx, trip.id)
-        await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, trip.id))
+        await tx.update(trips).set(CONFIRMED_FLAGS).where(eq(trips.id, trip.id))
         return { version: trip.version + 1 }
       })
     },
@@ -547,7 +549,7 @@ export const confirmWithPurpose = method({
           .where(eq(legs.id, leg.id))
       }
       await refreshTrip(tx, trip.id)
-      await tx.update(trips).set({ confirmationStatus: true, validationStatus: true }).where(eq(trips.id, trip.id))
+      await tx.update(trips).set(CONFIRMED_FLAGS).where(eq(trips.id, trip.id))
       return { version: trip.version + 1 }
     })
   },

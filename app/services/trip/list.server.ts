@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
+import { confirmedIs } from '~/db/confirmed'
 import { preparedFor } from '~/db/prepared.server'
 import { campaigns, trips, users, zeroTripDays } from '~/db/schema'
 import {
@@ -144,7 +145,7 @@ function filterOf(
   range?: { start: Date; end: Date },
 ): SQL {
   const parts: SQL[] = [eq(trips.userId, userId)]
-  if (p.validationStatus != null) parts.push(eq(trips.validationStatus, p.validationStatus))
+  if (p.validationStatus != null) parts.push(confirmedIs(p.validationStatus))
   if (p.qtnsAnswered != null) parts.push(eq(trips.allQuestionsAnswered, p.qtnsAnswered))
   if (range) parts.push(gte(trips.startTime, range.start), lt(trips.startTime, range.end))
   return and(...parts)!

@@ -4,6 +4,7 @@
 import { and, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
+import { confirmedIs } from '~/db/confirmed'
 import { legs, trips, users } from '~/db/schema'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { isTrafficMode } from '~/domain/trafficModes'
@@ -193,7 +194,7 @@ export async function listPageOf(
     .where(
       and(
         eq(trips.userId, ctx.user.id),
-        filter.validationStatus == null ? undefined : eq(trips.validationStatus, filter.validationStatus),
+        filter.validationStatus == null ? undefined : confirmedIs(filter.validationStatus),
         filter.qtnsAnswered == null ? undefined : eq(trips.allQuestionsAnswered, filter.qtnsAnswered),
         or(gt(trips.startTime, row.startTime), and(eq(trips.startTime, row.startTime), gt(trips.id, row.id))),
       ),
@@ -211,15 +212,7 @@ export async function nextOpenWay(ctx: AuthedContext, tripId: number): Promise<n
   const [next] = await ctx.db
     .select({ id: trips.id })
     .from(trips)
-    .where(
-      and(
-        eq(trips.userId, ctx.user.id),
-        ne(trips.id, row.id),
-        eq(trips.validationStatus, false),
-        eq(trips.confirmationStatus, false),
-        eq(trips.fdbkAvail, false),
-      ),
-    )
+    .where(and(eq(trips.userId, ctx.user.id), ne(trips.id, row.id), confirmedIs(false), eq(trips.fdbkAvail, false)))
     .orderBy(sql`case when ${older} then 0 else 1 end`, desc(trips.startTime), desc(trips.id))
     .limit(1)
   return next?.id ?? null

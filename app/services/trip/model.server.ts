@@ -8,7 +8,7 @@ import { LIMITS } from '~/domain/limits'
 import type { LabelSource } from '~/domain/provenance'
 import { dayInZone, dayRangeUtc, formatDayTime, type Day } from '~/domain/time'
 import { tripName } from '~/domain/tripName'
-import { wayFacts, wayState, type WayState, type WayStatus } from '~/domain/wayState'
+import { isConfirmed, wayFacts, wayState, type WayState, type WayStatus } from '~/domain/wayState'
 import { listTrafficModes, listTripPurposes } from '../info.server'
 import { ServiceError, type ServiceContext } from '../core.server'
 
@@ -56,6 +56,7 @@ export interface TripDto {
   /** milliseconds */
   duration: number
   validationStatus: boolean
+  /** Confirmed by the one rule (isConfirmed), not the stored flag alone. */
   confirmationStatus: boolean
   qtnAnswered: boolean
   allQuestionsAnswered: boolean
@@ -122,7 +123,7 @@ export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: st
     distance: t.creationType === 'CREATED_MANUALLY' ? null : t.distance,
     duration: t.endTime.getTime() - t.startTime.getTime(),
     validationStatus: t.validationStatus,
-    confirmationStatus: t.confirmationStatus,
+    confirmationStatus: isConfirmed(t),
     qtnAnswered: t.qtnAnswered,
     allQuestionsAnswered: t.allQuestionsAnswered,
     status: way.status,
@@ -269,7 +270,7 @@ export async function refreshTrip(db: DbOrTx, tripId: number) {
       distance: trip.creationType === 'CREATED_MANUALLY' ? null : legRows.reduce((s, l) => s + (l.len ?? 0), 0),
       // Every leg validated counts as the way's validation only once it is confirmed (deleting the last open leg does
       // not confirm a way behind the participant's back).
-      validationStatus: allValidated && trip.confirmationStatus,
+      validationStatus: allValidated && isConfirmed(trip),
       allQuestionsAnswered: trip.qtnAnswered && legsAnswered,
       version: trip.version + 1,
     })

@@ -1,6 +1,7 @@
 // How far the participant's review has come: how many of their ways are confirmed, and how many days of their
 // campaign are left (the campaign's last day counts; none once it has ended or without a campaign).
-import { and, count, eq, or } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
+import { confirmedSql } from '~/db/confirmed'
 import { campaigns, trips } from '~/db/schema'
 import { dayInZone, daysBetween } from '~/domain/time'
 import { requireSession, type ServiceContext } from '../core.server'
@@ -14,7 +15,7 @@ export interface ReviewProgress {
 
 export async function reviewProgress(ctx: ServiceContext): Promise<ReviewProgress> {
   requireSession(ctx)
-  const confirmed = or(eq(trips.confirmationStatus, true), eq(trips.validationStatus, true))
+  const confirmed = confirmedSql()
   const [[all], [done], [campaign]] = await Promise.all([
     ctx.db.select({ n: count() }).from(trips).where(eq(trips.userId, ctx.user.id)),
     ctx.db

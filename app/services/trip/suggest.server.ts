@@ -1,6 +1,7 @@
 // Purpose suggestions for the participant's unconfirmed ways, from their own confirmed ways (the rule lives in
 // domain/purposeSuggestion.ts). Reads the last HISTORY_WAYS confirmed ways; never writes anything.
-import { and, desc, eq, or } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
+import { confirmedSql } from '~/db/confirmed'
 import { trips, type LatLon } from '~/db/schema'
 import { savedPlaceAt } from '~/domain/places'
 import { suggestPurpose, type PastWay, type Suggestion } from '~/domain/purposeSuggestion'
@@ -19,13 +20,7 @@ export async function pastWays(ctx: AuthedContext, places: readonly PoiDto[]): P
   const past = await ctx.db
     .select({ id: trips.id, startTime: trips.startTime })
     .from(trips)
-    .where(
-      and(
-        eq(trips.userId, ctx.user.id),
-        or(eq(trips.confirmationStatus, true), eq(trips.validationStatus, true)),
-        eq(trips.fdbkAvail, false),
-      ),
-    )
+    .where(and(eq(trips.userId, ctx.user.id), confirmedSql(), eq(trips.fdbkAvail, false)))
     .orderBy(desc(trips.startTime))
     .limit(HISTORY_WAYS)
   const ids = past.map((p) => p.id)
