@@ -121,13 +121,16 @@ test.describe('public pages', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
   })
 
-  test('contact shows the postal address and the campaign e-mail for a participant, the default text otherwise', async ({
+  test('contact shows the postal address and the campaign e-mail, logged out the installation’s default campaign’s', async ({
     page,
     visit,
   }) => {
     await visit('/contact')
     await expect(page.locator('address')).toContainText('Musterstraße 1')
-    await expect(page.getByText('Bei Fragen zur Studie')).toBeVisible()
+    await expect(page.locator('a[href^="mailto:"]')).toHaveAttribute(
+      'href',
+      'mailto:studie@mobilitaetsforschung.example',
+    )
     await loginAs(page, DEMO.email, DEMO.password)
     await visit('/contact')
     await expect(page.locator('a[href^="mailto:"]')).toBeVisible()

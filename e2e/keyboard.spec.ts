@@ -171,13 +171,13 @@ test('a write refused as out of date takes focus: the picked mode again, or the 
 test('the cards’ controls, report links and days without ways have names of their own', async ({ browser, js }) => {
   test.slow()
   const { page, context } = await participantPage(browser, js, {
-    // The same times on two days, and a day without ways between them and today.
-    trips: [recordedWay([{ tfcModes: ['WALK'] }], {}, day(-1)), recordedWay([{ tfcModes: ['WALK'] }], {}, day(-3))],
+    // The same times on three days, and a day without ways between each two of them.
+    trips: [-1, -3, -5].map((d) => recordedWay([{ tfcModes: ['WALK'] }], {}, day(d))),
   })
   await page.waitForURL(/\/ways\/list\//)
   await page.goto('/ways/list/all/page/1')
   await acceptCookies(page)
-  await expect(page.locator('article[data-trip-id]')).toHaveCount(2)
+  await expect(page.locator('article[data-trip-id]')).toHaveCount(3)
   // The names as the accessibility tree gives them.
   const tree = await page.locator('main').ariaSnapshot()
   const named = (role: string, start: string) =>
@@ -186,17 +186,18 @@ test('the cards’ controls, report links and days without ways have names of th
   const days = named('link', 'Keine Wege erfasst')
   const modes = named('link', 'Zu Fuß')
   const confirms = named('button', 'Bestätigen')
-  expect(reports).toHaveLength(2)
+  expect(reports).toHaveLength(3)
   expect(days.length).toBeGreaterThanOrEqual(2)
-  expect(modes).toHaveLength(2)
-  expect(confirms).toHaveLength(2)
+  expect(modes).toHaveLength(3)
+  expect(confirms).toHaveLength(3)
   for (const names of [reports, days, modes, confirms])
     expect(new Set(names).size, names.join(' | ')).toBe(names.length)
   // Each carries its way's (or day's) date.
-  for (const offset of [-1, -3]) {
+  for (const offset of [-1, -3, -5]) {
     const date = day(offset).split('-').reverse().join('.')
     expect(reports.filter((n) => n.includes(date))).toHaveLength(1)
   }
-  expect(days.filter((n) => n.includes(day(-2).split('-').reverse().join('.')))).toHaveLength(1)
+  for (const offset of [-2, -4])
+    expect(days.filter((n) => n.includes(day(offset).split('-').reverse().join('.')))).toHaveLength(1)
   await context.close()
 })
