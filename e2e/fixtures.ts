@@ -163,20 +163,43 @@ export async function checkA11y(page: Page) {
     await show.page.goto(url)
     target = show.page
   }
-  // The settled page: let short animations (a toast sliding in) end. No message fades on a timer, so nothing axe
-  // measures depends on when it looks.
-  await target.evaluate(() =>
-    Promise.race([
-      new Promise((resolve) => setTimeout(resolve, 1500)),
-      Promise.all(
-        document.getAnimations().flatMap((a) => {
-          const timing = a.effect?.getComputedTiming()
-          const left = Number(timing?.endTime ?? Infinity) - Number(a.currentTime ?? 0)
-          return a.playState === 'running' && left <= 1000 ? [a.finished.catch(() => undefined)] : []
-        }),
-      ),
-    ]),
-  )
+  // The settled page. With JavaScript, React has taken over the page first: a dialog named in the URL opens (and
+  // fades in) only then. Then short animations (a dialog or toast coming in) end: the page is quiet for two frames in a
+  // row, or 3 s have passed. No message fades on a timer, so nothing axe measures depends on when it looks.
+  if (target === page && isJsEnabled(page))
+    await page
+      .waitForFunction(
+        () => {
+          const main = document.querySelector('main')
+          return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps'))
+        },
+        null,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined)
+  await target.evaluate(async () => {
+    const deadline = performance.now() + 3000
+    const moving = () =>
+      document.getAnimations().filter((a) => {
+        const timing = a.effect?.getComputedTiming()
+        const left = Number(timing?.endTime ?? Infinity) - Number(a.currentTime ?? 0)
+        return (a.playState === 'running' || a.pending) && left <= 1000
+      })
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
+    let quiet = 0
+    while (quiet < 2 && performance.now() < deadline) {
+      await frame()
+      const running = moving()
+      if (running.length === 0) quiet++
+      else {
+        quiet = 0
+        await Promise.race([
+          Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, 500)),
+        ])
+      }
+    }
+  })
   expect(await target.locator('iframe, frame').count(), 'axe is run without frames').toBe(0)
   await target.evaluate(AXE_SOURCE)
   const results = await target.evaluate(
