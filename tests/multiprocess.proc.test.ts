@@ -132,6 +132,8 @@ describe.skipIf(!PG)(`several app processes on one PostgreSQL${PG ? '' : ` (skip
           verified: true,
           campaignId,
           pseudonym: newPseudonym(),
+          // Joined when the study began: the no-trip days they mark are among their study days.
+          createdAt: new Date(Date.now() - 40 * 86_400_000),
         })),
       )
       .returning({ id: users.id, email: users.email })
