@@ -1,0 +1,27 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { describe, expect, it } from 'vitest'
+import { LOGIN_CONSTRAINTS } from '~/lib/login-constraints'
+import { LoginSchema } from '~/lib/login.server'
+
+const form = (entries: Record<string, string>) => {
+  const fd = new FormData()
+  for (const [k, v] of Object.entries(entries)) fd.set(k, v)
+  return fd
+}
+
+describe('login form', () => {
+  it('the native constraints the page renders are those of the server schema', () => {
+    const fromSchema = getZodConstraint(LoginSchema)
+    for (const [name, constraint] of Object.entries(LOGIN_CONSTRAINTS)) expect(fromSchema[name]).toEqual(constraint)
+  })
+
+  it.each([
+    [{ idStr: '', password: 'x' }, { idStr: ['account:validation.emptyEmail'] }],
+    [{ idStr: '   ', password: 'x' }, { idStr: ['account:validation.emptyEmail'] }],
+    [{ idStr: 'a@b.de', password: '' }, { password: ['account:validation.emptyPassword'] }],
+    [{ idStr: 'login-name', password: 'x' }, undefined],
+  ])('%o → errors %o', (entries, errors) => {
+    const submission = parseWithZod(form(entries), { schema: LoginSchema })
+    expect(submission.reply().error).toEqual(errors)
+  })
+})
