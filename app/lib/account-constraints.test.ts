@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { LOGIN_CONSTRAINTS } from '~/lib/login-constraints'
+import { EMAIL_REQUEST_CONSTRAINTS, LOGIN_CONSTRAINTS } from '~/lib/account-constraints'
+import { EmailRequestSchema } from '~/lib/account-forms'
 import { LoginSchema } from '~/lib/login.server'
 
 const form = (entries: Record<string, string>) => {
@@ -13,6 +14,13 @@ describe('login form', () => {
   it('the native constraints the page renders are those of the server schema', () => {
     const fromSchema = getZodConstraint(LoginSchema)
     for (const [name, constraint] of Object.entries(LOGIN_CONSTRAINTS)) expect(fromSchema[name]).toEqual(constraint)
+  })
+
+  it('the e-mail request forms render the native constraints of their server schema', () => {
+    const fromSchema = getZodConstraint(EmailRequestSchema)
+    for (const [name, constraint] of Object.entries(EMAIL_REQUEST_CONSTRAINTS)) {
+      expect(fromSchema[name]).toEqual(constraint)
+    }
   })
 
   it.each([
