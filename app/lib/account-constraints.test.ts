@@ -1,8 +1,9 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_REQUEST_CONSTRAINTS, LOGIN_CONSTRAINTS } from '~/lib/account-constraints'
+import { EMAIL_REQUEST_CONSTRAINTS, LOGIN_CONSTRAINTS, REGISTER_CONSTRAINTS } from '~/lib/account-constraints'
 import { EmailRequestSchema } from '~/lib/account-forms'
 import { LoginSchema } from '~/lib/login.server'
+import { RegisterSchema } from '~/lib/register.server'
 
 const form = (entries: Record<string, string>) => {
   const fd = new FormData()
@@ -21,6 +22,10 @@ describe('login form', () => {
     for (const [name, constraint] of Object.entries(EMAIL_REQUEST_CONSTRAINTS)) {
       expect(fromSchema[name]).toEqual(constraint)
     }
+  })
+
+  it('the registration form renders the native constraints of its server schema', () => {
+    expect(getZodConstraint(RegisterSchema)).toEqual(REGISTER_CONSTRAINTS)
   })
 
   it.each([
