@@ -1,31 +1,23 @@
 // Login: idStr and password; notices for type reg, nvf and verified. A logged-in user goes to /ways
 // directly. After login: the forced password change, a kept form post (/user/resume/:id) or redirectTo.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData, useLocation, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import type { Route } from './+types/user.login'
 import { req, serviceCtx } from '~/lib/context.server'
 import { PASSWORD_UPDATE_PATH } from '~/lib/guards.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { serviceErrorReply, sessionCookie } from '~/lib/account.server'
 import { isBot } from '~/lib/honeypot.server'
-import { required } from '~/lib/account-forms'
+import { LoginSchema } from '~/lib/login.server'
+import { LOGIN_CONSTRAINTS, type LoginFields } from '~/lib/account-constraints'
 import { ServiceError } from '~/services/core.server'
 import { userService } from '~/services/user.server'
 import { deleteSession } from '~/services/session.server'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { Notice } from '~/components/ui'
 import { PageTitle } from '~/components/layout/PageTitle'
-
-/** Login: idStr required, password required. */
-export const LoginSchema = z.object({
-  idStr: required('account:validation.emptyEmail'),
-  password: z.string({ error: 'account:validation.emptyPassword' }).min(1, 'account:validation.emptyPassword'),
-  redirectTo: z.string().optional(),
-  resume: z.string().optional(),
-})
 
 const TYPES = ['reg', 'nvf', 'verified'] as const
 
@@ -135,12 +127,11 @@ function LoginForm({
   resume: string
 }) {
   const { t } = useTranslation('account')
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<LoginFields>({
     lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    // No schema in the browser: the fields carry the same native constraints the schema implies, and the
+    // server's answer (validated with the schema) brings the translated errors, with and without JavaScript.
+    constraint: LOGIN_CONSTRAINTS,
   })
   return (
     <Form method="post" {...getFormProps(form)} className="stack">

@@ -1,41 +1,18 @@
 // Register: e-mail, password and confirmation; alias, firstName and lastName are sent as well.
 // Success → login with type reg. An address that already has an account gets the same answer (ADR 007).
-import { PASSWORD_MIN_LENGTH } from '~/domain/password'
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import type { Route } from './+types/user.register'
 import { serviceCtx } from '~/lib/context.server'
 import { serviceErrorReply } from '~/lib/account.server'
 import { isBot } from '~/lib/honeypot.server'
-import { email, minLen } from '~/lib/account-forms'
+import { RegisterSchema } from '~/lib/register.server'
+import { REGISTER_CONSTRAINTS, type RegisterFields } from '~/lib/account-constraints'
 import { userService } from '~/services/user.server'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { PageTitle } from '~/components/layout/PageTitle'
-
-const optionalText = z.string().trim().max(200).optional()
-
-/**
- * Register: e-mail required and valid; password required, at least 3 characters; confirmation required
- * and equal to the password.
- */
-export const RegisterSchema = z
-  .object({
-    email: email('account:validation.emptyEmail', 'account:validation.invalidEmail'),
-    password: minLen('account:validation.emptyPassword', PASSWORD_MIN_LENGTH, 'account:validation.minPassword').max(
-      1000,
-    ),
-    confirmPassword: z.string({ error: 'account:validation.emptyConfirm' }).min(1, 'account:validation.emptyConfirm'),
-    alias: optionalText,
-    firstName: optionalText,
-    lastName: optionalText,
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'account:validation.confirmMismatchRegister',
-  })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
@@ -59,13 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register() {
   const { t } = useTranslation('account')
   const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(RegisterSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  // No schema in the browser: native constraints on the fields, the server's translated errors in its answer.
+  const [form, fields] = useForm<RegisterFields>({ lastResult, constraint: REGISTER_CONSTRAINTS })
   return (
     <div className="card stack">
       <PageTitle>{t('register.title')}</PageTitle>

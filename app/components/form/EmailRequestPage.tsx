@@ -1,9 +1,8 @@
 // The one-e-mail-field account pages (reset password, reset registration): same form, texts from `keys`.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { EmailRequestSchema } from '~/lib/account-forms'
+import { EMAIL_REQUEST_CONSTRAINTS, type EmailRequestFields } from '~/lib/account-constraints'
 import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
 import { PageTitle } from '~/components/layout/PageTitle'
 
@@ -11,13 +10,8 @@ import { PageTitle } from '~/components/layout/PageTitle'
 export function EmailRequestPage({ keys }: { keys: 'resetPassword' | 'resetRegistration' }) {
   const { t } = useTranslation('account')
   const lastResult = useActionData<SubmissionResult<string[]>>()
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(EmailRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailRequestSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  // No schema in the browser: native constraints on the field, the server's translated errors in its answer.
+  const [form, fields] = useForm<EmailRequestFields>({ lastResult, constraint: EMAIL_REQUEST_CONSTRAINTS })
   return (
     <div className="card stack">
       <PageTitle>{t(`${keys}.title`)}</PageTitle>
