@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { request } from './load'
+import { reactRouterCli } from '../scripts/react-router-cli.mjs'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -30,7 +31,7 @@ export function ensureBuild(log: (s: string) => void): string {
     )
   if (stale) {
     log(`building into ${dir} …`)
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    const r = spawnSync(process.execPath, [reactRouterCli(ROOT), 'build'], {
       cwd: ROOT,
       env: { ...process.env, BUILD_DIR: dir, NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'inherit'],

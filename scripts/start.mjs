@@ -3,6 +3,7 @@ import './require-node.mjs'
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
+import { reactRouterCli } from './react-router-cli.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const built = path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server/index.js')
@@ -24,7 +25,7 @@ const sourcesChanged = () => {
 
 if (sourcesChanged()) {
   console.log('Building the app …')
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+  const r = spawnSync(process.execPath, [reactRouterCli(root), 'build'], {
     cwd: root,
     stdio: 'inherit',
   })

@@ -1,0 +1,1 @@
+export function reactRouterCli(root: string): string
