@@ -2,7 +2,7 @@
 // coordinates, the device's position): shown only with JavaScript and a tile server, loaded after hydration.
 // When its tiles cannot load it steps aside — the box and its hint disappear and a line says the map could not
 // load — so nobody taps on an empty grey box.
-import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useLazyMapClient } from './useLazyMapClient'
 import { useTranslation } from 'react-i18next'
 import type { LatLon } from '~/domain/geometry'
 import type { TileSource } from './tile-source'
@@ -35,25 +35,11 @@ export interface PickMapProps extends Omit<PickMapClientProps, 'tiles' | 'onTile
   hint: string
 }
 
-type State = 'loading' | 'ready' | 'failed'
+const loadPickMapClient = () => import('./PickMap.client').then((m) => m.PickMapClient)
 
 export function PickMap({ tiles, label, hint, ...props }: PickMapProps) {
   const { t } = useTranslation()
-  const [Client, setClient] = useState<ComponentType<PickMapClientProps> | null>(null)
-  const [state, setState] = useState<State>(tiles?.url ? 'loading' : 'failed')
-  const url = tiles?.url
-
-  useEffect(() => {
-    if (!url) return
-    let cancelled = false
-    import('./PickMap.client')
-      .then((m) => !cancelled && setClient(() => m.PickMapClient))
-      .catch(() => !cancelled && setState('failed'))
-    return () => {
-      cancelled = true
-    }
-  }, [url])
-  const onTiles = useCallback((ok: boolean) => setState((s) => (s === 'ready' ? s : ok ? 'ready' : 'failed')), [])
+  const { Client, state, onTiles } = useLazyMapClient(tiles?.url, loadPickMapClient, 'failed')
 
   if (!tiles?.url || state === 'failed') {
     return (

@@ -3,7 +3,7 @@
 // for one more tap). Leaflet is loaded lazily, after hydration; without JavaScript, or when the map cannot load, the
 // dialog's list of points is the way to choose, and nothing here is shown. When only the background tiles fail, the
 // map stays: the tracks are drawn on a plain background and can still be tapped.
-import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useLazyMapClient } from './useLazyMapClient'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { LatLon } from '~/domain/geometry'
@@ -39,26 +39,12 @@ export interface SplitMapProps extends Omit<SplitMapClientProps, 'tiles' | 'onTi
   hint: string
 }
 
-type State = 'loading' | 'ready' | 'noTiles' | 'failed'
+const loadSplitMapClient = () => import('./SplitMap.client').then((m) => m.SplitMapClient)
 
 export function SplitMap({ tiles, label, hint, ...props }: SplitMapProps) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const [Client, setClient] = useState<ComponentType<SplitMapClientProps> | null>(null)
-  const [state, setState] = useState<State>(tiles?.url ? 'loading' : 'failed')
-  const url = tiles?.url
-
-  useEffect(() => {
-    if (!url) return
-    let cancelled = false
-    import('./SplitMap.client')
-      .then((m) => !cancelled && setClient(() => m.SplitMapClient))
-      .catch(() => !cancelled && setState('failed'))
-    return () => {
-      cancelled = true
-    }
-  }, [url])
-  const onTiles = useCallback((ok: boolean) => setState((s) => (s === 'ready' ? s : ok ? 'ready' : 'noTiles')), [])
+  const { Client, state, onTiles } = useLazyMapClient(tiles?.url, loadSplitMapClient, 'noTiles')
 
   // Nothing to tap without JavaScript or a map: the list below is the way to choose then.
   if (!hydrated || !tiles?.url || state === 'failed') return null
