@@ -3,13 +3,8 @@
 // first, so a rejected call changes nothing; rejections are ImportErrors listing every problem found, each with the
 // path of its field. A dry run does every check (the database's included, inside a transaction that is rolled back)
 // and writes nothing. The parts live in ./import/.
-export { ImportError, type Problem } from './import/problems'
-export { lockImports, studyTimeZone, type ImportOptions } from './import/shared.server'
-export { assignCampaign, createUser, newPseudonym, type CreateUserInput, type CreatedUser } from './import/users.server'
-export {
-  campaignSummary,
-  importCampaign,
-  importCampaignFile,
-  type CampaignImportResult,
-} from './import/campaign.server'
-export { importTrips, type TripsImportResult, type TripsProgress } from './import/trips.server'
+export { ImportError } from './import/problems'
+export { lockImports, studyTimeZone } from './import/shared.server'
+export { assignCampaign, createUser, newPseudonym } from './import/users.server'
+export { campaignSummary, importCampaign, importCampaignFile } from './import/campaign.server'
+export { importTrips } from './import/trips.server'
