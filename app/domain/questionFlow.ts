@@ -3,6 +3,7 @@
 // plain or localised, so only the structure is typed here).
 import type { Answer } from './questionnaire'
 import { filterApplies, filterCodes, isQuestionValid, isSupported, shapeProblem } from './questionValidity'
+import { questionType } from './questionTypes/registry'
 
 export interface OptionLike {
   id: number
@@ -169,7 +170,8 @@ export function skipTarget<Q>(visible: readonly Q[], from: number, passes: (q: Q
   return { to: visible.length, passed }
 }
 
-const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
+/** Answers about places (locators) and of questions marked applyResps: false are never copied to later legs. */
+const notCopied = (q: QuestionLike) => questionType(q.type)?.places === true || q.applyResps === false
 
 /**
  * When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user
@@ -177,11 +179,7 @@ const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
  * are not copied either. The copy is pruned to what is then visible.
  */
 export function copyableAnswers(section: SectionLike, answers: readonly Answer[]): Answer[] {
-  const skip = new Set(
-    allQuestions(section)
-      .filter((q) => LOCATOR_TYPES.has(q.type) || q.applyResps === false)
-      .flatMap(optionIds),
-  )
+  const skip = new Set(allQuestions(section).filter(notCopied).flatMap(optionIds))
   return pruneHidden(
     section,
     answers.filter((a) => !skip.has(a.answOptId)),
@@ -191,6 +189,6 @@ export function copyableAnswers(section: SectionLike, answers: readonly Answer[]
 /** Question ids that a copy counts as seen: every visible question except the ones whose answers were not copied. */
 export function copiedSeenIds(section: SectionLike, copied: readonly Answer[]): number[] {
   return visibleQuestions(section, copied)
-    .filter((q) => !LOCATOR_TYPES.has(q.type) && q.applyResps !== false)
+    .filter((q) => !notCopied(q))
     .map((q) => q.id)
 }
