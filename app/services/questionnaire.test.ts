@@ -15,7 +15,8 @@ import { createUser, importCampaign, importTrips } from './import.server'
 import { questionnaireService } from './questionnaire.server'
 import { loadQuestionnaireStep, tripRun } from './questionnaire-step.server'
 import { campaignPage } from './questionnaire/campaign-page.server'
-import { flowPost, flowView } from './questionnaire/flow.server'
+import { flowPost, type FlowIntent, type FlowPost } from './questionnaire/flow-post.server'
+import { flowView } from './questionnaire/flow-view.server'
 import type { CampaignFileInput } from './schemas/campaign-file'
 
 const TZ = 'Europe/Berlin'
@@ -540,10 +541,17 @@ describe('questionnaire: trip and leg answers, flags, copy to later legs', () =>
 })
 
 describe('the pages’ flow: one question at a time with drafts', () => {
-  const post = (entries: Record<string, string | string[]>) => {
+  /** A post as the route reads it from the form (app/lib/questionnaire-form.ts). */
+  const post = (entries: Record<string, string | string[]>): FlowPost => {
     const f = new URLSearchParams()
     for (const [k, v] of Object.entries(entries)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x)
-    return f
+    return {
+      intent: f.get('intent') as FlowIntent,
+      qtn: Number(f.get('qtn')),
+      scope: f.get('scope') ?? '',
+      question: f.has('question') ? Number(f.get('question')) : null,
+      fields: f,
+    }
   }
 
   test('campaign: Next needs a valid answer, filters open, Back and reload keep everything, Complete sends', async () => {
