@@ -10,6 +10,7 @@ const TYPES: [string, string, boolean, { min: number; max: number }, boolean][] 
   ['DATE', 'single-value', true, { min: 0, max: 1000 }, false],
   ['DATE_TIME', 'single-value', true, { min: 0, max: 1000 }, false],
   ['DRAG_RAT', 'any', false, { min: 0, max: 1000 }, false],
+  ['DURATION', 'single-value', true, { min: 0, max: 1440 }, false],
   ['FLOATING_NO_INPUT', 'single-value', true, { min: 0, max: 1000 }, false],
   ['INT_NO_INPUT', 'single-value', true, { min: 0, max: 1000 }, false],
   ['MULTIPLE_CHOICE', 'choice', true, { min: 0, max: 1000 }, false],

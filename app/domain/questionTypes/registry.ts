@@ -4,6 +4,7 @@ import { MULTIPLE_CHOICE, SINGLE_CHOICE } from './choice'
 import { CONSTANT_SUM_INPUT } from './constantSum'
 import { DATE, DATE_TIME } from './date'
 import { DRAG_RAT } from './dragRat'
+import { DURATION } from './duration'
 import type { QuestionTypeDef } from './kit'
 import { MULTIPLE_LOCATOR, SINGLE_LOCATOR } from './locator'
 import { MULTIPLE_CHOICE_MATRIX, SINGLE_CHOICE_MATRIX } from './matrix'
@@ -18,6 +19,7 @@ const TYPES = {
   DATE,
   DATE_TIME,
   DRAG_RAT,
+  DURATION,
   FLOATING_NO_INPUT,
   INT_NO_INPUT,
   MULTIPLE_CHOICE,

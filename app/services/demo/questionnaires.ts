@@ -225,6 +225,15 @@ export function finalQuestionnaire(from: string, until: string): QuestionnaireIn
           helpTxt: t('Falls noch nie, lassen Sie die Frage leer.', 'If never, leave this question empty.'),
         },
       ),
+      single(
+        207,
+        'DURATION',
+        t(
+          'Wie lange sind Sie an einem gewöhnlichen Werktag insgesamt unterwegs?',
+          'On a normal weekday, how long do you spend travelling in total?',
+        ),
+        { max: 600, hintTxt: t('Alle Wege zusammen, von Tür zu Tür.', 'All your trips together, door to door.') },
+      ),
       listed(
         205,
         'DRAG_RAT',

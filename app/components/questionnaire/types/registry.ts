@@ -5,6 +5,7 @@ import type { QuestionType } from '~/domain/questionnaire'
 import { ChoiceField } from './ChoiceField'
 import { ConstantSumField } from './ConstantSumField'
 import { DateField } from './DateField'
+import { DurationField } from './DurationField'
 import { LocatorField } from './LocatorField'
 import { MatrixField } from './MatrixField'
 import { NumberField } from './NumberField'
@@ -18,6 +19,7 @@ const FIELDS: Record<QuestionType, ComponentType<FieldProps> | null> = {
   DATE: DateField,
   DATE_TIME: DateField,
   DRAG_RAT: null,
+  DURATION: DurationField,
   FLOATING_NO_INPUT: NumberField,
   INT_NO_INPUT: NumberField,
   MULTIPLE_CHOICE: ChoiceField,
