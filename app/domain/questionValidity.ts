@@ -1,10 +1,8 @@
 // The question engine's validity rules, asked of each type's module (./questionTypes/registry.ts): whether a type
 // is supported, answered, valid, and laid out as its type expects; and the choice rules shared by the screens.
 import type { Answer } from './questionnaire'
-import { QUESTION_TYPES, questionType, type QuestionType } from './questionTypes/registry'
+import { questionType, type QuestionType } from './questionTypes/registry'
 import { hasText, type QuestionTypeDef } from './questionTypes/kit'
-
-export { QUESTION_TYPES, type QuestionType }
 
 /** The module of a type the screens support, or null: DRAG_RAT is unsupported (skipped), unknown strings too. */
 function supportedType(type: string): QuestionTypeDef | null {

@@ -9,6 +9,7 @@ import type { Database, Db } from '~/db/connect.server'
 import { answers, legs, questionnaireCompletions, questionnaires, trips } from '~/db/schema'
 import { addDays, dayInZone, zonedDateTimeToUtc } from '~/domain/time'
 import { dateToAnswerText } from '~/domain/questionText'
+import { QUESTION_TYPES } from '~/domain/questionnaire'
 import { ServiceError, type AuthedContext } from './core.server'
 import { campaignService } from './campaign.server'
 import { createUser, importCampaign, importTrips } from './import.server'
@@ -322,7 +323,8 @@ describe('questionnaire: definitions', () => {
       'TRIP_BASED',
     ])
     const types = (await questionnaireService.getQuestionTypes(me, {})).questionTypes
-    expect(types).toHaveLength(18)
+    // Every type of the list, in its order (adding a type adds it here without a change).
+    expect(types.map((x) => x.constant)).toEqual([...QUESTION_TYPES])
     expect(types.find((x) => x.constant === 'DRAG_RAT')).toEqual({ constant: 'DRAG_RAT', supported: false })
   })
   test('getQuestionnairesByTrip: trip questionnaire, then the leg questionnaire per leg with its mode', async () => {

@@ -15,7 +15,7 @@ export type { QuestionLike }
  * with one option), choice (one sub-question with an option per choice), matrix (a sub-question per row with its
  * column options), multi-field (one sub-question with an option per field), any (not checked).
  */
-export type QuestionShape = 'single-value' | 'choice' | 'matrix' | 'multi-field' | 'any'
+type QuestionShape = 'single-value' | 'choice' | 'matrix' | 'multi-field' | 'any'
 
 /** Form field names. Option ids are unique within a questionnaire, so names never clash. */
 export const field = {
@@ -88,7 +88,7 @@ export interface Refusal {
 }
 
 /** A question as the validity rule sees it. */
-export interface ValidityQuestion {
+interface ValidityQuestion {
   type: string
   mandatory: boolean
   max?: number | null

@@ -108,6 +108,7 @@ export async function flowPost(flow: Flow, post: FlowPost, submit: Submit): Prom
     await moveTo(flow, last, Math.max(0, visibleOf(flow, last).length - 1))
     return { kind: 'show', part: last }
   }
+
   // Apply the posted answers of the question the participant was on.
   const draft = draftOf(flow, k)
   const q = allQuestions(section).find((x) => x.id === post.question) ?? null
