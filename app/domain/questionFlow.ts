@@ -4,6 +4,7 @@
 import type { Answer } from './questionnaire'
 import { filterApplies, filterCodes, isQuestionValid, isSupported, shapeProblem } from './questionValidity'
 import { questionType } from './questionTypes/registry'
+import { sortedQuestions } from './questionOrder'
 
 export interface OptionLike {
   id: number
@@ -30,24 +31,6 @@ export interface QuestionLike {
 export interface SectionLike {
   id?: number
   questions: QuestionLike[]
-}
-
-const bySort = <T extends { sortingIdx?: number | null }>(list: readonly T[]): T[] =>
-  list
-    .map((item, i) => ({ item, i }))
-    .sort((a, b) => (a.item.sortingIdx ?? 0) - (b.item.sortingIdx ?? 0) || a.i - b.i)
-    .map((x) => x.item)
-
-/** Questions of a section in their sorting order (sortingIdx, then file order). */
-export function sortedQuestions<Q extends QuestionLike>(section: { questions: Q[] }): Q[] {
-  return bySort(section.questions)
-}
-/** Sub-questions (matrix rows) and answer options in their sorting order. */
-export function sortedSubQuestions<S extends SubQuestionLike>(q: { subQuestions: S[] }): S[] {
-  return bySort(q.subQuestions)
-}
-export function sortedOptions<O extends OptionLike>(sub: { answOpts: O[] }): O[] {
-  return bySort(sub.answOpts)
 }
 
 /** Every question of a section, nested filter sections included (document order). */

@@ -2,7 +2,7 @@
 // text empty). Single choice: exactly one answer. Multiple choice: at least one and at most max if set; an exclusive
 // option stands alone (picked together with others without JavaScript, it is kept alone and the page says so).
 import type { Answer } from '../questionnaire'
-import { sortedSubQuestions } from '../questionFlow'
+import { sortedSubQuestions } from '../questionOrder'
 import { field, optionsOf, type QuestionLike, type QuestionTypeDef, type Refusal } from './kit'
 
 /**

@@ -6,7 +6,8 @@
 import type { Answer } from '../questionnaire'
 import type { Day } from '../time'
 import { NUMBER_MAX_DEFAULT, NUMBER_MIN_DEFAULT } from '../numbers'
-import { sortedOptions, sortedSubQuestions, type QuestionLike } from '../questionFlow'
+import type { QuestionLike } from '../questionFlow'
+import { sortedOptions, sortedSubQuestions } from '../questionOrder'
 
 export type { QuestionLike }
 

@@ -2,7 +2,7 @@
 // row). Single-choice matrix: one answer per row. Exclusive options single out within a row. Always valid (no row
 // needs an answer).
 import type { Answer } from '../questionnaire'
-import { sortedSubQuestions } from '../questionFlow'
+import { sortedSubQuestions } from '../questionOrder'
 import { pickedIds, pickedOf, rowProblem } from './choice'
 import { alwaysValid, field, type InputNotice, type QuestionTypeDef } from './kit'
 
