@@ -6,12 +6,12 @@ import { filterApplies, filterCodes, isQuestionValid, isSupported, shapeProblem 
 import { questionType } from './questionTypes/registry'
 import { sortedQuestions } from './questionOrder'
 
-export interface OptionLike {
+interface OptionLike {
   id: number
   exclOpt?: boolean | null
   sortingIdx?: number | null
 }
-export interface SubQuestionLike {
+interface SubQuestionLike {
   id: number
   sortingIdx?: number | null
   answOpts: OptionLike[]
