@@ -1,6 +1,10 @@
 // Questionnaires, with JavaScript on and off: the demo initial questionnaire through each of its question
 // types (with a reload in the middle that loses nothing), a second campaign's questionnaire with the remaining types,
-// availability and lock states of the campaign area, and a way's questionnaires with the copy-to-later-legs prompt.
+// availability and lock states of the campaign area, a way's questionnaires with the copy-to-later-legs prompt, and a
+// duration answered and found in the research export.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y, admin, day } from './fixtures'
 import { holdJavaScript, toast, untilHydrated } from './page-helpers'
@@ -677,4 +681,81 @@ test('a slider, a time and a long text answered before the page’s JavaScript a
   await next(page, { n: 3, total: 3 })
   await expect(notes).toHaveValue('Zeile 1\nZeile 2')
   await context.close()
+})
+
+test('a duration: hours and minutes, clamped to its range, stored and exported as minutes', async ({ browser, js }) => {
+  test.setTimeout(120_000)
+  const b = idBase()
+  const q = (n: number, type: string, introTxt: string, extra: Record<string, unknown> = {}) => ({
+    id: b + n,
+    type,
+    introTxt,
+    sortingIdx: n,
+    subQuestions: [{ id: b + n * 10, answOpts: [{ id: b + n * 100 }] }],
+    ...extra,
+  })
+  const campaign = {
+    name: 'Wartezeiten',
+    startDate: day(-10),
+    endDate: day(20),
+    tripPurposes: [{ id: b + 1, name: 'Arbeit' }],
+    questionnaires: [
+      {
+        id: b + 100,
+        type: 'INITIAL',
+        section: {
+          id: b + 100,
+          questions: [
+            q(1, 'DURATION', 'Wie lange warten Sie morgens auf den Bus?', { mandatory: true, max: 120 }),
+            q(2, 'SINGLE_ROW_TEXT', 'Ihre Haltestelle?'),
+          ],
+        },
+      },
+    ],
+  }
+  const id = Number((await admin('campaign:import', { data: campaign })).at(-1))
+  const { page, user, context } = await participantPage(browser, js, { campaign: false })
+  await admin('campaign:assign', { campaign: id, email: user.email })
+  await page.goto('/campaign/questionnaire/initial')
+  await progress(page, 1, 2)
+  await checkA11y(page)
+  const hours = page.getByRole('textbox', { name: 'Stunden' })
+  const minutes = page.getByRole('textbox', { name: 'Minuten' })
+  await expect(question(page)).toContainText('Erlaubt: 0 bis 120 Minuten')
+
+  // Mandatory: Next without an answer is refused next to the question.
+  await press(page, 'Weiter')
+  await expect(question(page).locator('.field__error')).toHaveText('Bitte beantworten Sie diese Frage.')
+
+  // Three hours is more than 120 minutes: clamped, and the page says so before moving on.
+  await hours.fill('3')
+  await press(page, 'Weiter')
+  await expect(question(page)).toContainText('Der Wert wurde auf den erlaubten Bereich (0 bis 120) angepasst.')
+  await expect(hours).toHaveValue('2')
+  await expect(minutes).toHaveValue('0')
+
+  // Minutes above 59 count on: 0 h 95 min is 1 h 35 min.
+  await hours.fill('0')
+  await minutes.fill('95')
+  await next(page, { n: 2, total: 2 })
+  await press(page, 'Zurück')
+  await expect(hours).toHaveValue('1')
+  await expect(minutes).toHaveValue('35')
+  await next(page, { n: 2, total: 2 })
+  await press(page, 'Umfrage abschließen')
+  await toast(page, 'Vielen Dank für die Beantwortung des Eingangsfragebogens.')
+  await context.close()
+
+  // The research export holds the answer as whole minutes.
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-duration-'))
+  try {
+    await admin('export', { campaign: id, out })
+    const [header, ...rows] = fs.readFileSync(path.join(out, 'answers.csv'), 'utf8').trim().split(/\r?\n/)
+    const col = header.split(',')
+    const cells = rows.map((r) => r.split(',')).find((c) => c[col.indexOf('question_id')] === String(b + 1))!
+    expect(cells[col.indexOf('question_type')]).toBe('DURATION')
+    expect(cells[col.indexOf('text')]).toBe('95')
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true })
+  }
 })

@@ -8,7 +8,7 @@
 // The text may be a date as a unix-seconds string, a number, free text, or a point or feature-collection
 //  geometry serialised as JSON. Time HH:mm:ss.
 import { describe, expect, test } from 'vitest'
-import { field, formLike, parseQuestionForm, questionFormState } from './answerInput'
+import { field, parseQuestionForm, questionFormState } from './answerInput'
 import type { QuestionLike } from './questionFlow'
 import { dateToAnswerText } from './questionText'
 
@@ -27,7 +27,7 @@ const q = (
   ...extra,
 })
 const one = (type: string, extra: Partial<QuestionLike> = {}) => q(type, [{ id: 11 }], extra)
-const form = (entries: [string, string][]) => formLike(new URLSearchParams(entries))
+const form = (entries: [string, string][]) => new URLSearchParams(entries)
 const unix = (d: string, h = 12, m = 0) => dateToAnswerText(d, h, m, TZ)!
 
 type Row = [

@@ -6,6 +6,7 @@
 //          is asked whether to copy the answers to them. Locator questions are not copied.
 import { describe, expect, test } from 'vitest'
 import { isQuestionValid } from './questionValidity'
+import { sortedQuestions } from './questionOrder'
 import {
   allQuestions,
   answersOf,
@@ -16,7 +17,6 @@ import {
   questionByOption,
   replaceAnswers,
   skipTarget,
-  sortedQuestions,
   visibleQuestions,
   type QuestionLike,
   type SectionLike,

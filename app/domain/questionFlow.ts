@@ -3,13 +3,15 @@
 // plain or localised, so only the structure is typed here).
 import type { Answer } from './questionnaire'
 import { filterApplies, filterCodes, isQuestionValid, isSupported, shapeProblem } from './questionValidity'
+import { questionType } from './questionTypes/registry'
+import { sortedQuestions } from './questionOrder'
 
-export interface OptionLike {
+interface OptionLike {
   id: number
   exclOpt?: boolean | null
   sortingIdx?: number | null
 }
-export interface SubQuestionLike {
+interface SubQuestionLike {
   id: number
   sortingIdx?: number | null
   answOpts: OptionLike[]
@@ -29,24 +31,6 @@ export interface QuestionLike {
 export interface SectionLike {
   id?: number
   questions: QuestionLike[]
-}
-
-const bySort = <T extends { sortingIdx?: number | null }>(list: readonly T[]): T[] =>
-  list
-    .map((item, i) => ({ item, i }))
-    .sort((a, b) => (a.item.sortingIdx ?? 0) - (b.item.sortingIdx ?? 0) || a.i - b.i)
-    .map((x) => x.item)
-
-/** Questions of a section in their sorting order (sortingIdx, then file order). */
-export function sortedQuestions<Q extends QuestionLike>(section: { questions: Q[] }): Q[] {
-  return bySort(section.questions)
-}
-/** Sub-questions (matrix rows) and answer options in their sorting order. */
-export function sortedSubQuestions<S extends SubQuestionLike>(q: { subQuestions: S[] }): S[] {
-  return bySort(q.subQuestions)
-}
-export function sortedOptions<O extends OptionLike>(sub: { answOpts: O[] }): O[] {
-  return bySort(sub.answOpts)
 }
 
 /** Every question of a section, nested filter sections included (document order). */
@@ -169,7 +153,8 @@ export function skipTarget<Q>(visible: readonly Q[], from: number, passes: (q: Q
   return { to: visible.length, passed }
 }
 
-const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
+/** Answers about places (locators) and of questions marked applyResps: false are never copied to later legs. */
+const notCopied = (q: QuestionLike) => questionType(q.type)?.places === true || q.applyResps === false
 
 /**
  * When moving past the last question of a leg questionnaire, if later legs have the same traffic mode, the user
@@ -177,11 +162,7 @@ const LOCATOR_TYPES = new Set(['SINGLE_LOCATOR', 'MULTIPLE_LOCATOR'])
  * are not copied either. The copy is pruned to what is then visible.
  */
 export function copyableAnswers(section: SectionLike, answers: readonly Answer[]): Answer[] {
-  const skip = new Set(
-    allQuestions(section)
-      .filter((q) => LOCATOR_TYPES.has(q.type) || q.applyResps === false)
-      .flatMap(optionIds),
-  )
+  const skip = new Set(allQuestions(section).filter(notCopied).flatMap(optionIds))
   return pruneHidden(
     section,
     answers.filter((a) => !skip.has(a.answOptId)),
@@ -191,6 +172,6 @@ export function copyableAnswers(section: SectionLike, answers: readonly Answer[]
 /** Question ids that a copy counts as seen: every visible question except the ones whose answers were not copied. */
 export function copiedSeenIds(section: SectionLike, copied: readonly Answer[]): number[] {
   return visibleQuestions(section, copied)
-    .filter((q) => !LOCATOR_TYPES.has(q.type) && q.applyResps !== false)
+    .filter((q) => !notCopied(q))
     .map((q) => q.id)
 }

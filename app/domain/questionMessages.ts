@@ -1,7 +1,7 @@
 // The questionnaire's refusals as messages: one catalogue key per reason (questionnaire:errors.<reason>), shown
 // under the question's field (`q<id>`), and the numbers a message needs, read from the question itself.
-import type { ProblemReason } from './answerCheck'
-import { field } from './answerInput'
+import { field, numberBounds, type ProblemReason, type QuestionLike } from './questionTypes/kit'
+import { questionType } from './questionTypes/registry'
 
 export type FlowErrorReason = ProblemReason | 'incomplete' | 'placeNotFound' | 'geocoder'
 
@@ -11,23 +11,29 @@ export const flowMessage = (reason: FlowErrorReason) => `questionnaire:errors.${
 /** The form field a question's answer and its error go under. */
 export const questionField = (questionId: number) => field.choice(questionId)
 
-/** What messageParams needs of a question (its bounds). */
+/** The bounds a range message about a question names: its type's own (a slider's), else the number input's. */
+export function messageRange(q: Pick<QuestionLike, 'type' | 'min' | 'max' | 'metaDataRecs'>): {
+  min: number
+  max: number
+} {
+  const own = questionType(q.type)?.range
+  return own ? own(q) : numberBounds(q)
+}
+
+/** What messageParams needs of a question: the range its type names, its max, text maximum and sum maximum. */
 export interface MessageBounds {
-  type: string
-  number: { min: number; max: number }
-  slider: { min: number; max: number; maxSum: number }
+  range: { min: number; max: number }
   max: number | null
   textMax: number
+  slider: { maxSum: number }
 }
 
 /** Numbers a message about a question needs (its bounds), so a reply only has to carry the message. */
 export function messageParams(q: MessageBounds | null, message: string): Record<string, number> {
   if (!q) return {}
-  const slider = ['SINGLE_NUM_SLIDER', 'MULTIPLE_NUM_SLIDER', 'CONSTANT_SUM_INPUT'].includes(q.type)
-  const bounds = slider ? { min: q.slider.min, max: q.slider.max } : { min: q.number.min, max: q.number.max }
   switch (message) {
     case flowMessage('range'):
-      return bounds
+      return { min: q.range.min, max: q.range.max }
     case flowMessage('tooMany'):
       return { max: q.max ?? 0 }
     case flowMessage('textLength'):

@@ -1,54 +1,38 @@
-import { QUESTION_TYPES, type Answer, type QuestionType } from './questionnaire'
+// The question engine's validity rules, asked of each type's module (./questionTypes/registry.ts): whether a type
+// is supported, answered, valid, and laid out as its type expects; and the choice rules shared by the screens.
+import type { Answer } from './questionnaire'
+import { questionType, type QuestionType } from './questionTypes/registry'
+import { hasText, type QuestionTypeDef } from './questionTypes/kit'
 
-export { QUESTION_TYPES, type QuestionType }
+/** The module of a type the screens support, or null: DRAG_RAT is unsupported (skipped), unknown strings too. */
+function supportedType(type: string): QuestionTypeDef | null {
+  const def = questionType(type)
+  return def?.supported ? def : null
+}
 
 /** DRAG_RAT is unsupported and skipped (not rendered, never blocks submission). Unknown strings too. */
 export function isSupported(type: string): type is Exclude<QuestionType, 'DRAG_RAT'> {
-  return type !== 'DRAG_RAT' && (QUESTION_TYPES as readonly string[]).includes(type)
+  return supportedType(type) !== null
 }
-
-const TEXT_ANSWER_TYPES = new Set<string>(['DATE', 'DATE_TIME', 'TIME', 'INT_NO_INPUT', 'FLOATING_NO_INPUT'])
-const ROW_TEXT_TYPES = new Set<string>(['SINGLE_ROW_TEXT', 'MULTIPLE_ROW_TEXT', 'TEXT'])
-const ALWAYS_VALID_TYPES = new Set<string>([
-  'SINGLE_CHOICE_MATRIX',
-  'MULTIPLE_CHOICE_MATRIX',
-  'SINGLE_LOCATOR',
-  'MULTIPLE_LOCATOR',
-  'SINGLE_NUM_SLIDER',
-  'MULTIPLE_NUM_SLIDER',
-  'CONSTANT_SUM_INPUT',
-])
-
-const charLength = (s: string) => [...s].length
 
 /** Choice types are answered by any answer row; input types only by a non-blank text. */
 export function isAnswered(type: string, answers: Answer[]): boolean {
-  if (type === 'SINGLE_CHOICE' || type === 'MULTIPLE_CHOICE') return answers.length > 0
-  return answers.some((a) => a.text.trim() !== '')
+  return (questionType(type)?.answered ?? hasText)(answers)
 }
 
 /**
  * Optional and unanswered is valid. Date and time types: a non-empty answer is needed if mandatory.
  * Number inputs: non-empty if mandatory. Single choice: exactly one answer. Multiple choice: at least one
  * and at most max if set. Row text: length at most max if set. Matrix, locator, slider and constant-sum
- * types are always valid.
- * Row text (SINGLE_ROW_TEXT, MULTIPLE_ROW_TEXT, TEXT) only checks the length, also when mandatory (the rule taken literally).
+ * types are always valid. Each type's module states its own rule.
  * Unsupported/unknown types are skipped (valid).
  */
 export function isQuestionValid(
   question: { type: string; mandatory: boolean; max?: number | null },
   answers: Answer[],
 ): boolean {
-  const { type, mandatory, max } = question
-  if (!isSupported(type) || ALWAYS_VALID_TYPES.has(type)) return true
-  if (ROW_TEXT_TYPES.has(type)) return max == null || answers.every((a) => charLength(a.text) <= max)
-  const answered = isAnswered(type, answers)
-  if (!mandatory && !answered) return true
-  if (TEXT_ANSWER_TYPES.has(type)) return answered
-  const count = new Set(answers.map((a) => a.answOptId)).size
-  if (type === 'SINGLE_CHOICE') return count === 1
-  if (type === 'MULTIPLE_CHOICE') return count >= 1 && (max == null || count <= max)
-  return true
+  const def = supportedType(question.type)
+  return def ? def.valid(question, answers) : true
 }
 
 export interface ChoiceOption {
@@ -127,19 +111,6 @@ export function filterCodes(filter: { boolExpDefs: { codes: number[] }[] } | nul
 
 export type ShapeProblem = 'QUESTION_SHAPE_UNEXPECTED'
 
-const SINGLE_ANSWER_TYPES = new Set<string>([
-  'DATE',
-  'TIME',
-  'DATE_TIME',
-  'INT_NO_INPUT',
-  'FLOATING_NO_INPUT',
-  'SINGLE_ROW_TEXT',
-  'TEXT',
-  'SINGLE_NUM_SLIDER',
-  'SINGLE_LOCATOR',
-])
-const CHOICE_TYPES = new Set<string>(['SINGLE_CHOICE', 'MULTIPLE_CHOICE'])
-
 /**
  * A question with more sub-questions or answer options than its type expects raises an error toast.
  * Single-answer types: exactly one sub-question with exactly one answer option. Choice types: exactly one
@@ -147,11 +118,12 @@ const CHOICE_TYPES = new Set<string>(['SINGLE_CHOICE', 'MULTIPLE_CHOICE'])
  * Unsupported/unknown types are skipped (null).
  */
 export function shapeProblem(question: { type: string; subQuestions: { answOpts: unknown[] }[] }): ShapeProblem | null {
-  const { type, subQuestions: subs } = question
-  if (!isSupported(type)) return null
+  const def = supportedType(question.type)
+  if (!def) return null
+  const subs = question.subQuestions
   let ok: boolean
-  if (SINGLE_ANSWER_TYPES.has(type)) ok = subs.length === 1 && subs[0].answOpts.length === 1
-  else if (CHOICE_TYPES.has(type)) ok = subs.length === 1 && subs[0].answOpts.length >= 1
+  if (def.shape === 'single-value') ok = subs.length === 1 && subs[0].answOpts.length === 1
+  else if (def.shape === 'choice') ok = subs.length === 1 && subs[0].answOpts.length >= 1
   else ok = subs.length >= 1
   return ok ? null : 'QUESTION_SHAPE_UNEXPECTED'
 }

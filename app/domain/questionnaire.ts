@@ -1,26 +1,9 @@
 /** Minimal questionnaire model shared by the domain rules (no I/O). */
 
-export const QUESTION_TYPES = [
-  'CONSTANT_SUM_INPUT',
-  'DATE',
-  'DATE_TIME',
-  'DRAG_RAT',
-  'FLOATING_NO_INPUT',
-  'INT_NO_INPUT',
-  'MULTIPLE_CHOICE',
-  'MULTIPLE_CHOICE_MATRIX',
-  'MULTIPLE_LOCATOR',
-  'MULTIPLE_NUM_SLIDER',
-  'MULTIPLE_ROW_TEXT',
-  'SINGLE_CHOICE',
-  'SINGLE_CHOICE_MATRIX',
-  'SINGLE_LOCATOR',
-  'SINGLE_NUM_SLIDER',
-  'SINGLE_ROW_TEXT',
-  'TEXT',
-  'TIME',
-] as const
-export type QuestionType = (typeof QUESTION_TYPES)[number]
+// The question types are listed in ./questionTypes/registry.ts, one module each.
+import type { QuestionType } from './questionTypes/registry'
+
+export { QUESTION_TYPES, type QuestionType } from './questionTypes/registry'
 
 export interface MetaDataRec {
   key: string

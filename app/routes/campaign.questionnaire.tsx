@@ -11,7 +11,9 @@ import { PageTitle } from '~/components/layout/PageTitle'
 import { Notice, buttonClass } from '~/components/ui'
 import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRunner'
 import { campaignPage, type CampaignQuestionnaireType } from '~/services/questionnaire/campaign-page.server'
-import { flowPost, flowReply, flowView, outcomeSearch } from '~/services/questionnaire/flow.server'
+import { flowPost } from '~/services/questionnaire/flow-post.server'
+import { flowView, outcomeSearch } from '~/services/questionnaire/flow-view.server'
+import { flowPostFrom, flowReply } from '~/lib/questionnaire-form'
 import { replyFor } from '~/lib/forms'
 
 /** The buttons of the questionnaire's form. */
@@ -34,12 +36,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const type = typeOf(params.filter)
   const here = `/campaign/questionnaire/${params.filter}`
   const form = await request.formData()
-  postedIntent(form, INTENTS)
+  const post = flowPostFrom(form, postedIntent(form, INTENTS))
   const ctx = authed(context)
   const page = await campaignPage(ctx, type)
   // Not answerable (any more): the page says why.
   if (page.state !== 'open') return redirect(here)
-  const outcome = await flowPost(page.flow, form, page.submit)
+  const outcome = await flowPost(page.flow, post, page.submit)
   switch (outcome.kind) {
     case 'show': {
       if (outcome.error && outcome.error.reason !== 'incomplete') {
@@ -131,8 +133,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     default: {
       const view = loaderData.view
       if (!view) break
-      const shown = actionReply ? { ...view, reply: actionReply } : view
-      body = <QuestionnaireRunner view={shown} action={`/campaign/questionnaire/${type.toLowerCase()}`} boxed />
+      body = (
+        <QuestionnaireRunner
+          view={view}
+          reply={actionReply}
+          action={`/campaign/questionnaire/${type.toLowerCase()}`}
+          boxed
+        />
+      )
     }
   }
   return (

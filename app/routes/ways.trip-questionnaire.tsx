@@ -10,7 +10,9 @@ import { wayPath } from '~/domain/waysUrls'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
-import { flowPost, outcomeSearch } from '~/services/questionnaire/flow.server'
+import { flowPost } from '~/services/questionnaire/flow-post.server'
+import { outcomeSearch } from '~/services/questionnaire/flow-view.server'
+import { flowPostFrom } from '~/lib/questionnaire-form'
 
 /** The buttons of the questionnaire's form. */
 const INTENTS = ['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'] as const
@@ -29,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return `${back}?${ordered}#questionnaire`
   }
   const form = await request.formData()
-  postedIntent(form, INTENTS)
+  const post = flowPostFrom(form, postedIntent(form, INTENTS))
   const ctx = authed(context)
   let run
   try {
@@ -39,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw e
   }
   if (!run.ready) return redirectWithToast(context, back, failure('errors:WRONG_STEP'))
-  const outcome = await flowPost(run.flow, form, run.submit)
+  const outcome = await flowPost(run.flow, post, run.submit)
   switch (outcome.kind) {
     case 'show':
       return redirect(panel(outcomeSearch(outcome, { withError: true })))

@@ -4,7 +4,9 @@
 import { wayFacts, wayState } from '~/domain/wayState'
 import { requireSession, type AuthedContext, type ServiceContext } from './core.server'
 import { submitTrip } from './questionnaire.server'
-import { flowView, loadFlow, type Flow, type FlowPart, type FlowView, type Submit } from './questionnaire/flow.server'
+import { loadFlow, type Flow, type FlowPart } from './questionnaire/flow.server'
+import type { Submit } from './questionnaire/flow-post.server'
+import { flowView, type FlowView } from './questionnaire/flow-view.server'
 import { ownTripWithLegs, tripParts } from './questionnaire/store.server'
 
 export type QuestionnaireStepData =

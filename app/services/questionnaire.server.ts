@@ -17,22 +17,19 @@ import {
   assertTripAnswerable,
   campaignOf,
   checkEnv,
-  copiesFor,
-  EMPTY_DRAFT,
   ownQuestionnaire,
   ownTripWithLegs,
   questionnaireByType,
-  readDrafts,
   refreshQuestionFlags,
   storeAnswers,
   textIn,
   tripOfOwnLeg,
   tripParts,
-  writeDraft,
   type Scope,
   type StoredQuestionnaire,
   type TripPart,
 } from './questionnaire/store.server'
+import { copiesFor, EMPTY_DRAFT, readDrafts, writeDraft } from './questionnaire/drafts.server'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Params

@@ -9,13 +9,15 @@ import type { Database, Db } from '~/db/connect.server'
 import { answers, legs, questionnaireCompletions, questionnaires, trips } from '~/db/schema'
 import { addDays, dayInZone, zonedDateTimeToUtc } from '~/domain/time'
 import { dateToAnswerText } from '~/domain/questionText'
+import { QUESTION_TYPES } from '~/domain/questionnaire'
 import { ServiceError, type AuthedContext } from './core.server'
 import { campaignService } from './campaign.server'
 import { createUser, importCampaign, importTrips } from './import.server'
 import { questionnaireService } from './questionnaire.server'
 import { loadQuestionnaireStep, tripRun } from './questionnaire-step.server'
 import { campaignPage } from './questionnaire/campaign-page.server'
-import { flowPost, flowView } from './questionnaire/flow.server'
+import { flowPost, type FlowIntent, type FlowPost } from './questionnaire/flow-post.server'
+import { flowView } from './questionnaire/flow-view.server'
 import type { CampaignFileInput } from './schemas/campaign-file'
 
 const TZ = 'Europe/Berlin'
@@ -321,7 +323,8 @@ describe('questionnaire: definitions', () => {
       'TRIP_BASED',
     ])
     const types = (await questionnaireService.getQuestionTypes(me, {})).questionTypes
-    expect(types).toHaveLength(18)
+    // Every type of the list, in its order (adding a type adds it here without a change).
+    expect(types.map((x) => x.constant)).toEqual([...QUESTION_TYPES])
     expect(types.find((x) => x.constant === 'DRAG_RAT')).toEqual({ constant: 'DRAG_RAT', supported: false })
   })
   test('getQuestionnairesByTrip: trip questionnaire, then the leg questionnaire per leg with its mode', async () => {
@@ -540,10 +543,17 @@ describe('questionnaire: trip and leg answers, flags, copy to later legs', () =>
 })
 
 describe('the pages’ flow: one question at a time with drafts', () => {
-  const post = (entries: Record<string, string | string[]>) => {
+  /** A post as the route reads it from the form (app/lib/questionnaire-form.ts). */
+  const post = (entries: Record<string, string | string[]>): FlowPost => {
     const f = new URLSearchParams()
     for (const [k, v] of Object.entries(entries)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x)
-    return f
+    return {
+      intent: f.get('intent') as FlowIntent,
+      qtn: Number(f.get('qtn')),
+      scope: f.get('scope') ?? '',
+      question: f.has('question') ? Number(f.get('question')) : null,
+      fields: f,
+    }
   }
 
   test('campaign: Next needs a valid answer, filters open, Back and reload keep everything, Complete sends', async () => {

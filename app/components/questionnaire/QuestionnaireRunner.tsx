@@ -8,13 +8,16 @@ import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Notice, cx } from '~/components/ui'
 import { useRootData } from '~/root'
-import type { FlowView, PartTitle, QuestionView } from '~/services/questionnaire/flow.server'
+import type { FlowView, PartTitle, QuestionView } from '~/services/questionnaire/flow-view.server'
 import { QuestionField } from './QuestionField'
-import { fieldError } from '~/lib/forms'
+import { fieldError, type FormReply } from '~/lib/forms'
+import { flowReply } from '~/lib/questionnaire-form'
 import { flowMessage, messageParams, questionField } from '~/domain/questionMessages'
 
 export interface RunnerProps {
   view: FlowView
+  /** The action's reply to the last post (a refusal shown without a redirect); else the view's own refusal. */
+  reply?: FormReply
   /** Where the form posts (the page itself, or the trip detail's questionnaire route). */
   action: string
   /** Heading level of the copy prompt's title. */
@@ -33,16 +36,21 @@ function usePartTitle() {
 
 function noticeParams(q: QuestionView | null): Record<string, number | string> {
   if (!q) return {}
-  const slider = ['SINGLE_NUM_SLIDER', 'MULTIPLE_NUM_SLIDER', 'CONSTANT_SUM_INPUT'].includes(q.type)
   return {
-    min: slider ? q.slider.min : q.number.min,
-    max: slider ? q.slider.max : q.number.max,
+    min: q.range.min,
+    max: q.range.max,
     maxSum: q.slider.maxSum,
     textMax: q.textMax,
   }
 }
 
-export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = false }: RunnerProps) {
+export function QuestionnaireRunner({
+  view,
+  reply: actionReply,
+  action,
+  headingLevel = 2,
+  boxed = false,
+}: RunnerProps) {
   const { t } = useTranslation('questionnaire')
   const root = useRootData()
   const partTitle = usePartTitle()
@@ -58,9 +66,10 @@ export function QuestionnaireRunner({ view, action, headingLevel = 2, boxed = fa
       <input type="hidden" name="scope" value={view.scope} />
     </>
   )
-  const message = view.question ? fieldError(view.reply ?? undefined, questionField(view.question.id)) : undefined
+  const reply = actionReply ?? (view.error ? flowReply(view.error) : undefined)
+  const message = view.question ? fieldError(reply, questionField(view.question.id)) : undefined
   const error = message ? t(message, messageParams(view.question, message)) : null
-  const incomplete = fieldError(view.reply ?? undefined, '') === flowMessage('incomplete')
+  const incomplete = fieldError(reply, '') === flowMessage('incomplete')
   const notice = view.notice ? t(`notices.${view.notice}`, noticeParams(view.question)) : null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 

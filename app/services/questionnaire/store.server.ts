@@ -1,5 +1,5 @@
 // Questionnaire storage: definitions of the caller's campaign, which questionnaires a way and its legs have,
-// drafts, completions, submitting answers and the trip/leg flags that follow.
+// completions, submitting answers and the trip/leg flags that follow (drafts: drafts.server.ts).
 // Used by the questionnaire and campaign services and by the pages' questionnaire flow (flow.server.ts).
 //
 // Decisions:
@@ -19,7 +19,7 @@ import { checkAnswers, type AnswerProblem, type CheckEnv } from '~/domain/answer
 import { questionnaireSummary, type QuestionnaireSummary } from '~/domain/availability'
 import type { Answer } from '~/domain/questionnaire'
 import { legQuestionnaireMode, questionnairesAsked } from '~/domain/legQuestionnaire'
-import { copyableAnswers, questionByOption } from '~/domain/questionFlow'
+import { questionByOption } from '~/domain/questionFlow'
 import { dayInZone } from '~/domain/time'
 import { refusal, wayFacts, wayState } from '~/domain/wayState'
 import type { Locale } from '~/domain/locale'
@@ -357,70 +357,4 @@ export async function storeAnswers(
         eq(questionnaireDrafts.scope, scope),
       ),
     )
-}
-
-export interface Draft {
-  resps: Answer[]
-  seenQuestionIds: number[]
-  position: number
-  updatedAt: Date | null
-}
-
-export const EMPTY_DRAFT: Draft = { resps: [], seenQuestionIds: [], position: 0, updatedAt: null }
-
-export async function readDrafts(
-  db: DbOrTx,
-  userId: number,
-  keys: { questionnaireId: number; scope: Scope }[],
-): Promise<Map<string, Draft>> {
-  const out = new Map<string, Draft>()
-  if (!keys.length) return out
-  const rows = await db
-    .select()
-    .from(questionnaireDrafts)
-    .where(
-      and(
-        eq(questionnaireDrafts.userId, userId),
-        inArray(
-          questionnaireDrafts.scope,
-          keys.map((k) => k.scope),
-        ),
-      ),
-    )
-  for (const r of rows)
-    out.set(`${r.questionnaireId}|${r.scope}`, {
-      resps: r.resps,
-      seenQuestionIds: r.seenQuestionIds,
-      position: r.position,
-      updatedAt: r.updatedAt,
-    })
-  return out
-}
-
-export async function writeDraft(
-  db: DbOrTx,
-  userId: number,
-  questionnaireId: number,
-  scope: Scope,
-  draft: Omit<Draft, 'updatedAt'>,
-  now: Date,
-) {
-  const values = {
-    resps: draft.resps,
-    seenQuestionIds: draft.seenQuestionIds,
-    position: Math.max(0, Math.trunc(draft.position)),
-    updatedAt: now,
-  }
-  await db
-    .insert(questionnaireDrafts)
-    .values({ userId, questionnaireId, scope, ...values })
-    .onConflictDoUpdate({
-      target: [questionnaireDrafts.userId, questionnaireDrafts.questionnaireId, questionnaireDrafts.scope],
-      set: values,
-    })
-}
-
-/** Copies of a leg questionnaire's answers for later legs (locator questions are not copied). */
-export function copiesFor(q: StoredQuestionnaire, resps: Answer[]): Answer[] {
-  return copyableAnswers(q.def.section, resps)
 }

@@ -6,38 +6,19 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { field, type FormState } from '~/domain/answerInput'
+import { field } from '~/domain/answerInput'
 import { latLonInputText, parseLatLonInput } from '~/domain/geoAnswer'
-import type { QuestionView } from '~/services/questionnaire/flow.server'
 import { fieldsNamed, useBrowserFields } from '~/components/form/browserFields'
 import { PickMap } from '~/components/map/PickMap'
-import type { TileSource } from '~/components/map/tile-source'
 import { UsePosition } from '~/components/map/UsePosition'
 import { DEFAULT_CENTER } from '~/domain/geometry'
 import { ADD_PLACE_ZOOM } from '~/domain/poi'
+import { one, type FieldProps } from './parts'
 
-export interface PlaceOption {
-  id: number
-  name: string
-  lat: number
-  lon: number
-}
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''))
 const near = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
   Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lon - b.lon) < 1e-5
 
-export function LocatorInput({
-  q,
-  state,
-  pois,
-  tiles,
-}: {
-  q: QuestionView
-  state: FormState
-  pois: PlaceOption[]
-  tiles: TileSource | undefined
-}) {
+export function LocatorField({ q, state, pois, tiles }: FieldProps) {
   const { t } = useTranslation('questionnaire')
   const base = useId()
   const options = q.rows[0].options
