@@ -18,8 +18,8 @@ import {
   createUser,
   importCampaignFile,
   importTrips,
-  studyTimeZone,
 } from '~/services/import.server'
+import { studyTimeZone } from '~/infra/env.server'
 import { dayInZone, dayRangeUtc, parseDay } from '~/domain/time'
 import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from '~/services/study.server'
 

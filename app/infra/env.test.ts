@@ -1,6 +1,7 @@
 // Where the server listens by default: the demo's published login stays on this machine unless HOST says otherwise.
+// The study's time zone: STUDY_TIME_ZONE, else Europe/Berlin, the same alone as in the whole configuration.
 import { describe, expect, test } from 'vitest'
-import { listenHost, loadEnv } from './env.server'
+import { listenHost, loadEnv, studyTimeZone } from './env.server'
 
 describe('listenHost', () => {
   test.each([
@@ -17,5 +18,16 @@ describe('listenHost', () => {
     expect(loadEnv({ ...base, DEMO: '0' }).HOST).toBe('0.0.0.0')
     expect(loadEnv({ ...base, HOST: '' }).HOST).toBe('127.0.0.1')
     expect(loadEnv({ ...base, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0')
+  })
+})
+
+describe('studyTimeZone', () => {
+  test.each([
+    [undefined, 'Europe/Berlin'],
+    ['', 'Europe/Berlin'],
+    ['America/New_York', 'America/New_York'],
+  ])('STUDY_TIME_ZONE=%s → %s', (zone, expected) => {
+    expect(studyTimeZone({ STUDY_TIME_ZONE: zone })).toBe(expected)
+    expect(loadEnv({ DATA_DIR: '/tmp/env-test', SESSION_SECRET: 's', STUDY_TIME_ZONE: zone || undefined }).STUDY_TIME_ZONE).toBe(expected)
   })
 })

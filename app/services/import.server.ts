@@ -29,6 +29,7 @@ import { LIMITS } from '~/domain/limits'
 import { LOCALES } from '~/domain/locale'
 import { importedSources, type LabelSource } from '~/domain/provenance'
 import { dayInZone, type Day } from '~/domain/time'
+import { studyTimeZone } from '~/infra/env.server'
 import { localized } from './info.server'
 import { hashPassword } from './password.server'
 import { forgetImported } from './import-cache.server'
@@ -101,10 +102,6 @@ async function transaction<T>(db: DbOrTx, dryRun: boolean | undefined, fn: (tx: 
     if (err instanceof DryRunRollback) return err.value as T
     throw err
   }
-}
-
-export function studyTimeZone(): string {
-  return process.env.STUDY_TIME_ZONE || 'Europe/Berlin'
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ import {
   importCampaign,
   importTrips,
   lockImports,
-  studyTimeZone,
 } from '~/services/import.server'
+import { studyTimeZone } from '~/infra/env.server'
 import { demoCampaign } from './demo/campaign'
 import { DANA, generateWays, OLAF, type PoiRefs, type Profile } from './demo/ways'
 

@@ -15,7 +15,7 @@ import { parseLocale, DEFAULT_LOCALE, type Locale } from '~/domain/locale'
 import type { Mailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
 import { reminderMail } from './mail-templates.server'
-import { studyTimeZone } from './import.server'
+import { studyTimeZone } from '~/infra/env.server'
 
 class StudyError extends Error {
   constructor(message: string) {

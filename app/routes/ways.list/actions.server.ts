@@ -21,7 +21,7 @@ import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
 import { tripService } from '~/services/trip.server'
 import { confirmWithPurpose } from '~/services/trip/edit.server'
-import { listPageOf } from '~/services/trip/manual.server'
+import { listPageOf } from '~/services/trip/navigation.server'
 import { reportIntents } from '../ways.report.server'
 
 export type ListActionArgs = {

@@ -29,7 +29,7 @@ import { isListFilter, LIST_FILTER_PARAMS, listCardHref, wayPath } from '~/domai
 import { ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
 import { tripDetail } from '~/services/trip/edit.server'
-import { listPageOf, nextOpenWay } from '~/services/trip/manual.server'
+import { listPageOf, nextOpenWay } from '~/services/trip/navigation.server'
 import { loadQuestionnaireStep } from '~/services/questionnaire-step.server'
 import { wayEndNames } from '~/services/place-names.server'
 import { segmentationView } from '~/services/trip/segmentation.server'
