@@ -44,7 +44,7 @@ import {
 } from '~/domain/wayState'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { chosenPurposeSource } from '~/domain/provenance'
-import { loadQuestionnaireStep } from '../questionnaire-step.server'
+import { tripRun } from '../questionnaire-step.server'
 import {
   assertWithin,
   method,
@@ -392,14 +392,14 @@ export const tripEditMethods = {
   }),
 
   /**
-   * Step 3 when the questionnaire step has nothing pending for the way (loadQuestionnaireStep): marks its
+   * Step 3 when the way has no questionnaire left to answer (its questionnaire run is empty): marks its
    * questionnaires answered, so the way reaches Validated. Only for a confirmed way; idempotent once complete;
    * refused with ANSWER_MANDATORY_MISSING while a questionnaire is pending.
    */
   completeTrip: method({
     params: z.object({ id: zId, version: zVersion }),
     async run({ id, version }, ctx): Promise<{ version: number }> {
-      const pending = (await loadQuestionnaireStep(ctx, id, new URLSearchParams())).pending
+      const pending = (await tripRun(ctx, id)).flow.parts.length > 0
       return ctx.db.transaction(async (tx) => {
         const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
         const state = stateOf(trip, legRows)
