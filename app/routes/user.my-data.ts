@@ -4,7 +4,7 @@
 // route: loader only; the _auth layout already requires login.
 import type { Route } from './+types/user.my-data'
 import { authed, req } from '~/lib/context.server'
-import { ownDataFileName, ownDataStream } from '~/services/export.server'
+import { ownDataFileName, ownDataStream } from '~/services/export/own-data.server'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const body = ownDataStream(authed(context))
