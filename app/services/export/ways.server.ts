@@ -6,7 +6,7 @@ import type { DbOrTx } from '~/db/connect.server'
 import { trips, users } from '~/db/schema'
 import { isoInZone, lineGeometry, type LineString } from '~/domain/exportFormat'
 import { CONFIRMED_TEXT, isConfirmed, VALIDATED_TEXT } from '~/domain/wayState'
-import { originIdsOf, originOf } from '../trip/segmentation.server'
+import { originIdsOf, originOf } from '../trip/segmentation-history.server'
 import {
   legsOf,
   toTripDto,
