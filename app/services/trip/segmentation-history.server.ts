@@ -4,7 +4,7 @@
 import { and, desc, type Column, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { answers, legs, questionnaireCompletions, questionnaireDrafts, trips, wayEdits } from '~/db/schema'
-import { legRowsOf } from './edit.server'
+import { legRowsOf } from './checks.server'
 import type { LegRow, TripRow } from './model.server'
 
 type WayEditRow = typeof wayEdits.$inferSelect

@@ -9,7 +9,7 @@ import { cutCandidates, mergeOffered, mergePairs, nearestInnerPoint, timeAtPoint
 import { dayInZone, formatDayTime } from '~/domain/time'
 import type { AuthedContext } from '../core.server'
 import { pointNames } from '../place-names.server'
-import { stateOf } from './edit.server'
+import { stateOf } from './checks.server'
 import { legsOf, type TripDto, type TripRow } from './model.server'
 import { revertibleEdit } from './segmentation-history.server'
 

@@ -20,7 +20,7 @@ import { legs, trips, wayEdits } from '~/db/schema'
 import { splitTrackAt } from '~/domain/segmentation'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { assertWithin, method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
-import { assertAllows, assertVersion, lockOwnTrip, stateOf, zVersion } from './edit.server'
+import { assertAllows, assertVersion, lockOwnTrip, stateOf, zVersion } from './checks.server'
 import { catalogues, clearNoTripMark, ownTrip, pointsOf, refreshTrip, waysOnDayOf, type TripDto } from './model.server'
 import { originIdsOf, restoreWays, revertibleEdit, saveWays, type SavedWays } from './segmentation-history.server'
 
