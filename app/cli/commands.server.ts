@@ -21,7 +21,9 @@ import {
 } from '~/services/import.server'
 import { studyTimeZone } from '~/infra/env.server'
 import { dayInZone, dayRangeUtc, parseDay } from '~/domain/time'
-import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from '~/services/study.server'
+import { studyStatus, waysPerDay } from '~/services/study.server'
+import { remind } from '~/services/study/remind.server'
+import { statusCsv, statusHtml, statusText } from '~/services/study/status-report.server'
 
 const CampaignId = z.coerce
   .number({ error: 'expected a campaign id' })
