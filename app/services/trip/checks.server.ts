@@ -10,7 +10,7 @@ import { chosenPurposeSource } from '~/domain/provenance'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { CONFIRMED_FLAGS, refusal, wayFacts, wayState, type WayAction, type WayState } from '~/domain/wayState'
 import { ServiceError, zId, type AuthedContext } from '../core.server'
-import { catalogues, ownTripRow, type Catalogues, type LegRow, type TripRow } from './model.server'
+import { catalogues, legsOf, ownTripRow, type Catalogues, type LegRow, type TripRow } from './model.server'
 import { purposeSuggestions } from './suggest.server'
 
 export const zVersion = z.coerce.number().int().nonnegative().optional()
@@ -41,9 +41,14 @@ export function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly 
   return wayState(wayFacts(trip, legRows))
 }
 
+/** The way's state from its row, reading its legs (without their tracks). */
+export async function stateOfRow(db: DbOrTx, trip: TripRow): Promise<WayState> {
+  return stateOf(trip, (await legsOf(db, [trip.id], { geom: false })).get(trip.id) ?? [])
+}
+
 /** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) an action the way's state does not allow. */
-export function assertAllows(state: WayState, action: WayAction) {
-  if (!state.allows[action]) throw new ServiceError(refusal(state.state))
+export function assertAllows(state: WayState, action: WayAction, details?: Record<string, unknown>) {
+  if (!state.allows[action]) throw new ServiceError(refusal(state.state), details)
 }
 
 /** The way's legs in their order. */
