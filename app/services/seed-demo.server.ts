@@ -14,7 +14,8 @@ import {
 } from '~/services/import.server'
 import { studyTimeZone } from '~/infra/env.server'
 import { demoCampaign } from './demo/campaign'
-import { DANA, generateWays, OLAF, type PoiRefs, type Profile } from './demo/ways'
+import { DANA, OLAF } from './demo/profiles'
+import { generateWays, type PoiRefs, type Profile } from './demo/ways'
 
 export const DEMO_LOGIN = { email: 'demo@example.org', password: 'demo1234' } as const
 /** A second participant with a few ways of their own: another user's data for permission tests. */
