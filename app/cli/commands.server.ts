@@ -19,7 +19,7 @@ import {
   importCampaignFile,
   importTrips,
 } from '~/services/import.server'
-import { studyTimeZone } from '~/infra/env.server'
+import { remindIntervalDays, studyTimeZone } from '~/infra/env.server'
 import { dayInZone, dayRangeUtc, parseDay } from '~/domain/time'
 import { studyStatus, waysPerDay } from '~/services/study.server'
 import { remind } from '~/services/study/remind.server'
@@ -252,8 +252,7 @@ export async function runCommand(
     case 'remind': {
       const a = parseArgs(command, args)
       if (!deps.mailer || !deps.publicUrl) throw new CommandError('remind: no mail transport configured')
-      const fromEnv = Days.optional().safeParse(process.env.REMIND_INTERVAL_DAYS || undefined).data
-      const intervalDays = a.intervalDays ?? deps.remindIntervalDays ?? fromEnv ?? 7
+      const intervalDays = a.intervalDays ?? deps.remindIntervalDays ?? remindIntervalDays()
       const output = await remind(
         db,
         { mailer: deps.mailer, publicUrl: deps.publicUrl, projectTitle: deps.projectTitle ?? '' },

@@ -12,6 +12,7 @@ const flag = z
 
 const DEFAULT_PROJECT_TITLE = 'Wegetagebuch – Mobilitätsstudie'
 const DEFAULT_STUDY_TIME_ZONE = 'Europe/Berlin'
+const DEFAULT_REMIND_INTERVAL_DAYS = 7
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -120,6 +121,15 @@ export function listenHost(host: string | undefined, demo: '0' | '1'): string {
  */
 export function studyTimeZone(source: NodeJS.ProcessEnv = process.env): string {
   return source.STUDY_TIME_ZONE || DEFAULT_STUDY_TIME_ZONE
+}
+
+/**
+ * Days before a participant may get another reminder (REMIND_INTERVAL_DAYS, whole days from 0; unset or not such a
+ * number: 7). Read on its own, for the `remind` command.
+ */
+export function remindIntervalDays(source: NodeJS.ProcessEnv = process.env): number {
+  const days = z.coerce.number().int().min(0).safeParse(source.REMIND_INTERVAL_DAYS || undefined)
+  return days.success ? days.data : DEFAULT_REMIND_INTERVAL_DAYS
 }
 
 export function getEnv(): Env {

@@ -1,7 +1,8 @@
 // Where the server listens by default: the demo's published login stays on this machine unless HOST says otherwise.
 // The study's time zone: STUDY_TIME_ZONE, else Europe/Berlin, the same alone as in the whole configuration.
+// The reminders' interval: REMIND_INTERVAL_DAYS in whole days, else 7.
 import { describe, expect, test } from 'vitest'
-import { listenHost, loadEnv, studyTimeZone } from './env.server'
+import { listenHost, loadEnv, remindIntervalDays, studyTimeZone } from './env.server'
 
 describe('listenHost', () => {
   test.each([
@@ -29,5 +30,19 @@ describe('studyTimeZone', () => {
   ])('STUDY_TIME_ZONE=%s → %s', (zone, expected) => {
     expect(studyTimeZone({ STUDY_TIME_ZONE: zone })).toBe(expected)
     expect(loadEnv({ DATA_DIR: '/tmp/env-test', SESSION_SECRET: 's', STUDY_TIME_ZONE: zone || undefined }).STUDY_TIME_ZONE).toBe(expected)
+  })
+})
+
+describe('remindIntervalDays', () => {
+  test.each([
+    [undefined, 7],
+    ['', 7],
+    ['0', 0],
+    ['3', 3],
+    ['-1', 7],
+    ['2.5', 7],
+    ['soon', 7],
+  ])('REMIND_INTERVAL_DAYS=%s → %s', (value, expected) => {
+    expect(remindIntervalDays({ REMIND_INTERVAL_DAYS: value })).toBe(expected)
   })
 })
