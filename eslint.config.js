@@ -49,7 +49,8 @@ const libZone = {
 // Services take typed input and return typed results: the form, the request and the page address stay in routes and
 // app/lib (whose helpers a service cannot import anyway, being below it), so a service imports no React Router, no
 // conform, and uses none of the web platform's request objects nor a query string (docs/decisions/290-services-speak-no-http.md).
-const SERVICES_SPEAK_NO_HTTP = 'services take typed input: forms, requests and URLs stay in routes and app/lib (docs/decisions/290-services-speak-no-http.md)'
+const SERVICES_SPEAK_NO_HTTP =
+  'services take typed input: forms, requests and URLs stay in routes and app/lib (docs/decisions/290-services-speak-no-http.md)'
 const HTTP_GLOBALS = ['FormData', 'Request', 'Response', 'Headers', 'URLSearchParams']
 
 export default tseslint.config(
@@ -135,7 +136,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react-router', 'react-router/*', '@react-router/*', '@conform-to/*'], message: SERVICES_SPEAK_NO_HTTP },
+            {
+              group: ['react-router', 'react-router/*', '@react-router/*', '@conform-to/*'],
+              message: SERVICES_SPEAK_NO_HTTP,
+            },
           ],
         },
       ],

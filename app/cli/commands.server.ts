@@ -12,13 +12,7 @@ import { campaignFileText } from '~/services/export-campaign.server'
 import { setDefaultCampaign } from '~/services/campaign.server'
 import { ServiceError } from '~/services/core.server'
 import { runExport } from '~/services/export.server'
-import {
-  assignCampaign,
-  campaignSummary,
-  createUser,
-  importCampaignFile,
-  importTrips,
-} from '~/services/import.server'
+import { assignCampaign, campaignSummary, createUser, importCampaignFile, importTrips } from '~/services/import.server'
 import { remindIntervalDays, studyTimeZone } from '~/infra/env.server'
 import { dayInZone, dayRangeUtc, parseDay } from '~/domain/time'
 import { studyStatus, waysPerDay } from '~/services/study.server'

@@ -128,7 +128,11 @@ export function studyTimeZone(source: NodeJS.ProcessEnv = process.env): string {
  * number: 7). Read on its own, for the `remind` command.
  */
 export function remindIntervalDays(source: NodeJS.ProcessEnv = process.env): number {
-  const days = z.coerce.number().int().min(0).safeParse(source.REMIND_INTERVAL_DAYS || undefined)
+  const days = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .safeParse(source.REMIND_INTERVAL_DAYS || undefined)
   return days.success ? days.data : DEFAULT_REMIND_INTERVAL_DAYS
 }
 

@@ -29,7 +29,9 @@ describe('studyTimeZone', () => {
     ['America/New_York', 'America/New_York'],
   ])('STUDY_TIME_ZONE=%s → %s', (zone, expected) => {
     expect(studyTimeZone({ STUDY_TIME_ZONE: zone })).toBe(expected)
-    expect(loadEnv({ DATA_DIR: '/tmp/env-test', SESSION_SECRET: 's', STUDY_TIME_ZONE: zone || undefined }).STUDY_TIME_ZONE).toBe(expected)
+    expect(
+      loadEnv({ DATA_DIR: '/tmp/env-test', SESSION_SECRET: 's', STUDY_TIME_ZONE: zone || undefined }).STUDY_TIME_ZONE,
+    ).toBe(expected)
   })
 })
 

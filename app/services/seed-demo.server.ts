@@ -5,13 +5,7 @@ import { count } from 'drizzle-orm'
 import type { Db, DbOrTx } from '~/db/connect.server'
 import { pois, users } from '~/db/schema'
 import { addDays, dayInZone, dayRangeUtc } from '~/domain/time'
-import {
-  assignCampaign,
-  createUser,
-  importCampaign,
-  importTrips,
-  lockImports,
-} from '~/services/import.server'
+import { assignCampaign, createUser, importCampaign, importTrips, lockImports } from '~/services/import.server'
 import { studyTimeZone } from '~/infra/env.server'
 import { demoCampaign } from './demo/campaign'
 import { DANA, OLAF } from './demo/profiles'

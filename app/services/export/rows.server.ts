@@ -63,7 +63,6 @@ export function participantRecord(p: ParticipantFields, withIdentity: boolean): 
     : { participant_id: p.pseudonym }
 }
 
-
 /** GeoJSON properties and CSV cells hold scalars: lists become '|'-joined strings (QGIS and geopandas read them as text). */
 export function flatten(row: Row): Record<string, string | number | boolean | null> {
   const out: Record<string, string | number | boolean | null> = {}

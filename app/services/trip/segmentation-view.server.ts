@@ -5,7 +5,14 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { trips } from '~/db/schema'
 import type { LatLon } from '~/domain/geometry'
-import { cutCandidates, mergeOffered, mergePairs, nearestInnerPoint, timeAtPoint, type WayTimes } from '~/domain/segmentation'
+import {
+  cutCandidates,
+  mergeOffered,
+  mergePairs,
+  nearestInnerPoint,
+  timeAtPoint,
+  type WayTimes,
+} from '~/domain/segmentation'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import type { AuthedContext } from '../core.server'
 import { pointNames } from '../place-names.server'
