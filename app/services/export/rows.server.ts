@@ -1,9 +1,9 @@
-// The one mapping from stored rows to exported records, shared by the researcher's export
-// (export.server.ts runExport: CSV and GeoJSON files) and the participant's own-data download (export/own-data.server.ts):
-// both read through the same keyset-paged queries and shape ways with the pages' toTripDto, so what a participant
-// sees and confirms is exactly what the researcher gets. This module holds what every file shares (cells, columns
-// with their descriptions, the participant's columns, catalogues); each file's columns, query and record live
-// together: export/ways.server.ts (trips.csv, legs.csv, trips.geojson), export/days.server.ts, export/answers.server.ts,
+// The one mapping from stored rows to exported records, shared by the researcher's export (export.server.ts
+// runExport: CSV and GeoJSON files) and the participant's own-data download (export/own-data.server.ts): both read
+// through the same keyset-paged queries and shape ways with the pages' toTripDto, so what a participant sees and
+// confirms is exactly what the researcher gets. This module holds what every file shares (cells, columns with their
+// descriptions, the participant's columns, catalogues); each file's columns, query and record live together:
+// export/ways.server.ts (trips.csv, legs.csv, trips.geojson), export/days.server.ts, export/answers.server.ts,
 // export/edits.server.ts. The export's README.txt is generated from the column lists.
 import { asc, eq, isNull, or } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
