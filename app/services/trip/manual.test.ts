@@ -9,7 +9,7 @@ import type { Database, Db } from '~/db/connect.server'
 import { legs, trips, users } from '~/db/schema'
 import { DEMO_LOGIN, OTHER_LOGIN, seedDemoIfEmpty } from '~/services/seed-demo.server'
 import { ServiceError, type ServiceContext } from '../core.server'
-import { createUser, importTrips } from '../import.server'
+import { importTrips } from '../import.server'
 import { tripService } from '../trip.server'
 import { manualTripForEdit, parseLegTime } from './manual.server'
 

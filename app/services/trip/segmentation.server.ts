@@ -16,7 +16,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
-import { legs, trips, wayEdits } from '~/db/schema'
+import { answers, legs, questionnaireCompletions, questionnaireDrafts, trips, wayEdits } from '~/db/schema'
 import { splitTrackAt } from '~/domain/segmentation'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { assertWithin, method, ServiceError, zId, type AuthedContext, type Service } from '../core.server'
