@@ -144,6 +144,11 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', ...HTTP_GLOBALS.map((name) => ({ name, message: SERVICES_SPEAK_NO_HTTP }))],
+      // The same names as types (a parameter `form: FormData`), which the globals rule does not see.
+      'no-restricted-syntax': [
+        'error',
+        { selector: `TSTypeReference[typeName.name=/^(${HTTP_GLOBALS.join('|')})$/]`, message: SERVICES_SPEAK_NO_HTTP },
+      ],
     },
   },
   {

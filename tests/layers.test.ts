@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '..')
 const RULE = 'import-x/no-restricted-paths'
-const RULES = [RULE, 'no-restricted-imports', 'no-restricted-globals']
+const RULES = [RULE, 'no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax']
 let eslint: ESLint
 
 beforeAll(() => {
