@@ -1,12 +1,15 @@
 // The layers of app/ point one way (docs/decisions/190-layers-and-lint.md), and ESLint says so: a file importing from
-// a layer above its own fails `eslint .`. These snippets are linted as if they stood at the given path, so the rule
-// cannot be switched off or lose its way to the files without a test failing.
+// a layer above its own fails `eslint .`. Two more walls (docs/decisions/290-services-speak-no-http.md): a service
+// takes typed input only (no React Router, no conform, no form, request or query string), and app/lib reaches the
+// database only through a service. These snippets are linted as if they stood at the given path, so the rules
+// cannot be switched off or lose their way to the files without a test failing.
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '..')
 const RULE = 'import-x/no-restricted-paths'
+const RULES = [RULE, 'no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax']
 let eslint: ESLint
 
 beforeAll(() => {
@@ -15,7 +18,7 @@ beforeAll(() => {
 
 async function layerErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
-  return result!.messages.filter((m) => m.ruleId === RULE || m.fatal).map((m) => m.message)
+  return result!.messages.filter((m) => RULES.includes(m.ruleId ?? '') || m.fatal).map((m) => m.message)
 }
 
 /** A module that imports `names` from `from` and uses them. */
@@ -49,5 +52,68 @@ describe('a file imports only from its own layer and the ones below', () => {
     ['app/routes/x.tsx', '~/lib/context.server', 'req'],
   ])('%s may import %s', async (file, from, name) => {
     expect(await layerErrors(file, importing(from, name))).toEqual([])
+  })
+})
+
+describe('a service takes typed input only', () => {
+  test.each([
+    ['react-router', 'redirect'],
+    ['react-router', 'data'],
+    ['@conform-to/zod', 'parseWithZod'],
+    ['@conform-to/react', 'useForm'],
+    ['~/lib/http.server', 'runOrToast'],
+  ])('app/services/x.server.ts may not import %s', async (from, name) => {
+    const errors = await layerErrors('app/services/x.server.ts', importing(from, name))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/docs\/decisions\/(290-services-speak-no-http|190-layers-and-lint)\.md/)
+  })
+
+  test('not even a type from conform', async () => {
+    const code = `import type { SubmissionResult } from '@conform-to/react'\nexport type Reply = SubmissionResult\n`
+    expect(await layerErrors('app/services/trip/x.server.ts', code)).toHaveLength(1)
+  })
+
+  test.each([
+    ['a form', 'export const parse = (form: FormData) => form.get("id")'],
+    ['a request', 'export const ask = (request: Request) => request.url'],
+    ['a response', 'export const answer = () => new Response("ok")'],
+    ['headers', 'export const h = new Headers()'],
+    ['a query string', 'export const page = (search: URLSearchParams) => search.get("page")'],
+  ])('app/services/x.server.ts may not take %s', async (_what, code) => {
+    const errors = await layerErrors('app/services/x.server.ts', code)
+    expect(errors.length).toBeGreaterThan(0)
+    expect(errors[0]).toMatch(/docs\/decisions\/290-services-speak-no-http\.md/)
+  })
+
+  test.each([
+    ['zod', 'z'],
+    ['drizzle-orm', 'eq'],
+    ['~/domain/formEntries', 'encodeFormEntries'],
+  ])('app/services/x.server.ts may import %s', async (from, name) => {
+    expect(await layerErrors('app/services/x.server.ts', importing(from, name))).toEqual([])
+  })
+
+  test('a service test may build a request (it stands in for the page)', async () => {
+    expect(await layerErrors('app/services/x.test.ts', 'export const r = new Request("http://x/")\n')).toEqual([])
+  })
+})
+
+describe('app/lib reaches the database through a service', () => {
+  test.each([
+    ['~/db/schema', 'users'],
+    ['~/db/connect.server', 'connect'],
+  ])('app/lib/x.server.ts may not import %s', async (from, name) => {
+    const errors = await layerErrors('app/lib/x.server.ts', importing(from, name))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/docs\/decisions\/290-services-speak-no-http\.md/)
+  })
+
+  test('not even the handle type', async () => {
+    const code = `import type { Db } from '~/db/connect.server'\nexport type Handle = Db\n`
+    expect(await layerErrors('app/lib/x.server.ts', code)).toHaveLength(1)
+  })
+
+  test('its tests may set up rows', async () => {
+    expect(await layerErrors('app/lib/x.test.ts', importing('~/db/schema', 'users'))).toEqual([])
   })
 })

@@ -12,16 +12,12 @@ import { campaignFileText } from '~/services/export-campaign.server'
 import { setDefaultCampaign } from '~/services/campaign.server'
 import { ServiceError } from '~/services/core.server'
 import { runExport } from '~/services/export.server'
-import {
-  assignCampaign,
-  campaignSummary,
-  createUser,
-  importCampaignFile,
-  importTrips,
-  studyTimeZone,
-} from '~/services/import.server'
+import { assignCampaign, campaignSummary, createUser, importCampaignFile, importTrips } from '~/services/import.server'
+import { remindIntervalDays, studyTimeZone } from '~/infra/env.server'
 import { dayInZone, dayRangeUtc, parseDay } from '~/domain/time'
-import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from '~/services/study.server'
+import { studyStatus, waysPerDay } from '~/services/study.server'
+import { remind } from '~/services/study/remind.server'
+import { statusCsv, statusHtml, statusText } from '~/services/study/status-report.server'
 
 const CampaignId = z.coerce
   .number({ error: 'expected a campaign id' })
@@ -250,8 +246,7 @@ export async function runCommand(
     case 'remind': {
       const a = parseArgs(command, args)
       if (!deps.mailer || !deps.publicUrl) throw new CommandError('remind: no mail transport configured')
-      const fromEnv = Days.optional().safeParse(process.env.REMIND_INTERVAL_DAYS || undefined).data
-      const intervalDays = a.intervalDays ?? deps.remindIntervalDays ?? fromEnv ?? 7
+      const intervalDays = a.intervalDays ?? deps.remindIntervalDays ?? remindIntervalDays()
       const output = await remind(
         db,
         { mailer: deps.mailer, publicUrl: deps.publicUrl, projectTitle: deps.projectTitle ?? '' },

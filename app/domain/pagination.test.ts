@@ -1,4 +1,5 @@
 // Trips page size: the list call defaults to 10.
+// A trip with n trips before it stands on page floor(n / limit) + 1.
 // Paginator shows 6 pages at a time. Page count is total trips divided by the page limit, rounded up.
 // Page offset: the first page fetches limit trips; later pages fetch one extra trip overlapping
 //        the previous page. Sort order is descending by start.
@@ -8,6 +9,7 @@ import {
   TRIPS_PAGE_SIZE,
   pageCount,
   pageFetch,
+  pageOfPosition,
   parsePage,
   splitOverlap,
   visiblePages,
@@ -16,6 +18,19 @@ import {
 test('defaults', () => {
   expect(TRIPS_PAGE_SIZE).toBe(10)
   expect(PAGINATOR_WINDOW).toBe(6)
+})
+
+describe('pageOfPosition', () => {
+  test.each([
+    [0, 10, 1],
+    [9, 10, 1],
+    [10, 10, 2],
+    [25, 10, 3],
+    [3, 1, 4],
+    [3, 2, 2],
+  ])('%s before, %s per page → page %s', (before, limit, expected) => {
+    expect(pageOfPosition(before, limit)).toBe(expected)
+  })
 })
 
 describe('pageCount', () => {

@@ -9,6 +9,11 @@ export function pageCount(total: number, limit: number = TRIPS_PAGE_SIZE): numbe
   return Math.ceil(total / limit)
 }
 
+/** The page a trip stands on when `before` trips come before it in the list's order: pages count from 1. */
+export function pageOfPosition(before: number, limit: number = TRIPS_PAGE_SIZE): number {
+  return Math.floor(before / limit) + 1
+}
+
 export interface PageFetch {
   offset: number
   fetchNext: number

@@ -11,6 +11,8 @@ const flag = z
   .transform((v) => v === '1' || v === 'true')
 
 const DEFAULT_PROJECT_TITLE = 'Wegetagebuch – Mobilitätsstudie'
+const DEFAULT_STUDY_TIME_ZONE = 'Europe/Berlin'
+const DEFAULT_REMIND_INTERVAL_DAYS = 7
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,7 +60,7 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
-  STUDY_TIME_ZONE: z.string().default('Europe/Berlin'),
+  STUDY_TIME_ZONE: z.string().default(DEFAULT_STUDY_TIME_ZONE),
   TRIPS_PAGE_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
   SERVICE_URL: z
     .string()
@@ -110,6 +112,28 @@ export function projectTitle(env: Pick<Env, 'PROJECT_TITLE' | 'PROJECT_TITLE_EN'
  */
 export function listenHost(host: string | undefined, demo: '0' | '1'): string {
   return host ?? (demo === '1' ? '127.0.0.1' : '0.0.0.0')
+}
+
+/**
+ * The study's time zone (STUDY_TIME_ZONE, empty or unset: Europe/Berlin): the days of the list and the times of imports
+ * and exports. Read on its own, each time, for the commands and file checks that need nothing else of the configuration
+ * (no session secret is generated for them).
+ */
+export function studyTimeZone(source: NodeJS.ProcessEnv = process.env): string {
+  return source.STUDY_TIME_ZONE || DEFAULT_STUDY_TIME_ZONE
+}
+
+/**
+ * Days before a participant may get another reminder (REMIND_INTERVAL_DAYS, whole days from 0; unset or not such a
+ * number: 7). Read on its own, for the `remind` command.
+ */
+export function remindIntervalDays(source: NodeJS.ProcessEnv = process.env): number {
+  const days = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .safeParse(source.REMIND_INTERVAL_DAYS || undefined)
+  return days.success ? days.data : DEFAULT_REMIND_INTERVAL_DAYS
 }
 
 export function getEnv(): Env {

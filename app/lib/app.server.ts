@@ -1,12 +1,11 @@
-// The application instance: configuration, database and mailer, created once per process.
-import path from 'node:path'
-import { connect } from '~/db/connect.server'
+// The application instance: configuration, database and mailer, created once per process (opened by the service
+// layer's openApp: the web glue never touches the database itself).
+import { openApp } from '~/services/app.server'
 import type { App } from '~/services/core.server'
 import { getEnv, type Env } from '~/infra/env.server'
-import { createMailer } from '~/infra/mailer.server'
 import { log } from '~/infra/log.server'
 import { sweepStaleRows } from '~/services/pending-posts.server'
-import { lockDownDataDir, makePrivate } from '~/infra/datadir.server'
+import { lockDownDataDir } from '~/infra/datadir.server'
 
 export type { App }
 
@@ -23,7 +22,9 @@ async function createApp(env: Env, opts: { seed?: boolean } = {}): Promise<App> 
   // the hand-off file is missing (app/infra/handoff.server.ts).
   const release = env.DATABASE_URL ? () => {} : await waitForCliLock(env.DATA_DIR)
   try {
-    return await openApp(env, opts)
+    const app = await openApp(env, opts)
+    sweepPeriodically(app)
+    return app
   } catch (err) {
     release()
     throw err
@@ -35,24 +36,6 @@ async function waitForCliLock(dataDir: string): Promise<() => void> {
   const deadline = Date.now() + 120_000
   while (cliLockHolder(dataDir) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
   return acquireCliLock(dataDir, 'server')
-}
-
-async function openApp(env: Env, opts: { seed?: boolean }): Promise<App> {
-  const database = await connect({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') })
-  if (!env.DATABASE_URL) makePrivate(path.join(env.DATA_DIR, 'db'))
-  const mailer = createMailer({
-    smtpUrl: env.SMTP_URL,
-    outboxDir: path.join(env.DATA_DIR, 'outbox'),
-    from: env.MAIL_FROM,
-  })
-  const app = { env, database, mailer }
-  sweepPeriodically(app)
-  if (opts.seed !== false && env.DEMO === '1') {
-    const { seedDemoIfEmpty } = await import('~/services/seed-demo.server')
-    const seeded = await seedDemoIfEmpty(database.db, new Date())
-    if (seeded) log.info({ msg: 'demo study seeded' })
-  }
-  return app
 }
 
 /** How often stale rows (posts kept for an expired session, long-expired sessions) are swept besides on write. */

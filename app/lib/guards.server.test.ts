@@ -1,7 +1,7 @@
 // The login guard with a session that expired while a form was being sent, against a real database (PGlite;
 // PostgreSQL with TEST_DB_KIND=postgres): the form is kept for the participant whatever the Referer says (a malformed
 // one answers the usual redirect, never a 500), a participant's kept posts stay few and small, the whole table stays
-// within its budget, and long-expired sessions and old posts are swept.
+// within its budget, password fields are never kept, and long-expired sessions and old posts are swept.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { memoryMailer, testDatabase, testEnv } from '../../tests/db'
@@ -114,6 +114,13 @@ describe('a form sent with an expired session', () => {
       ])
     },
   )
+
+  test('password fields are never kept: the form comes back without them', async () => {
+    const token = await expiredSession(userId, 3600_000)
+    const r = await postExpired(token, { remark: 'kept', password: 'secret', currentPwd: 'old', newPassword2: 'x' })
+    const post = await findPendingPost(database.db, userId, r.resume!, new Date())
+    expect(post?.entries).toEqual([['remark', 'kept']])
+  })
 
   test(`a participant keeps only the newest ${PENDING_POSTS_PER_USER} posts; another participant's stay`, async () => {
     await database.db.delete(pendingPosts)

@@ -2,7 +2,7 @@
 import { redirect, type MiddlewareFunction } from 'react-router'
 import { keepPendingPost } from '~/services/pending-posts.server'
 import type { SessionUser } from '~/services/core.server'
-import { deleteSession } from '~/services/session.server'
+import { userService } from '~/services/user.server'
 import { authedContext, req, serviceCtx, type Ctx } from './context.server'
 import { SESSION_COOKIE, serializeCookie } from './cookies.server'
 import { flashToasts } from './http.server'
@@ -34,16 +34,14 @@ async function loggedInUser(
   if (!r.user) {
     const params = new URLSearchParams({ redirectTo: here })
     if (r.session.state === 'invalid' && r.session.expiredUserId && request.method === 'POST') {
-      // The session expired while a form was being sent: keep the entries so nothing is lost.
-      const body = new URLSearchParams()
+      // The session expired while a form was being sent: keep the entries so nothing is lost (files are not kept).
       const form = await request.formData().catch(() => null)
-      // Passwords are never stored (ADR 007): a password form comes back without them and asks again.
-      for (const [k, v] of form ?? []) if (typeof v === 'string' && !/password|pwd/i.test(k)) body.append(k, v)
-      const id = await keepPendingPost(
-        r.app.database.db,
-        { userId: r.session.expiredUserId, path: url.pathname, body: body.toString() },
-        new Date(),
-      )
+      const entries = [...(form ?? [])].filter((e): e is [string, string] => typeof e[1] === 'string')
+      const id = await keepPendingPost(serviceCtx(context), {
+        userId: r.session.expiredUserId,
+        path: url.pathname,
+        entries,
+      })
       if (id) params.set('resume', id)
       params.set('redirectTo', safeRedirect(refererPath(request), here))
     }
@@ -54,7 +52,7 @@ async function loggedInUser(
   }
   if (r.user.passwordUpdateRequired && !opts.allowPasswordUpdate) {
     // A user whose password update is required is logged out and sent to login.
-    if (r.sessionToken) await deleteSession(r.app.database.db, r.sessionToken)
+    await userService.logout(serviceCtx(context), {})
     throw redirect('/user/login', {
       headers: { 'Set-Cookie': serializeCookie(SESSION_COOKIE, '', { maxAge: 0, httpOnly: true }) },
     })

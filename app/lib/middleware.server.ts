@@ -1,10 +1,9 @@
 // The root middleware: resolves the app, session, flash toasts and CSRF for every request, and persists a ?locale= choice.
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { MiddlewareFunction } from 'react-router'
 import { parseLocale } from '~/domain/locale'
-import { users } from '~/db/schema'
 import { resolveSession } from '~/services/session.server'
+import { rememberLocale } from '~/services/user.server'
 import { getApp } from './app.server'
 import { requestContext, serverInfoContext, type Toast } from './context.server'
 import {
@@ -59,7 +58,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const ownChoice =
     request.method !== 'GET' && request.method !== 'HEAD' ? true : isOwnNavigation(request, app.env.publicUrl)
   if (user && queryLocale && user.locale !== queryLocale && ownChoice) {
-    await app.database.db.update(users).set({ locale: queryLocale }).where(eq(users.id, user.id))
+    await rememberLocale(app.database.db, user.id, queryLocale)
   }
 
   context.set(requestContext, {

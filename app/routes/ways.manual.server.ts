@@ -15,7 +15,8 @@ import { dayInZone, formatDayTime } from '~/domain/time'
 import { listTrafficModes, listTripPurposes } from '~/services/info.server'
 import { ServiceError } from '~/services/core.server'
 import { tripService } from '~/services/trip.server'
-import { listPageOf, manualTripForEdit } from '~/services/trip/manual.server'
+import { manualTripForEdit } from '~/services/trip/manual.server'
+import { listPageOf } from '~/services/trip/navigation.server'
 
 const LIST_URL = FIRST_LIST_PAGE
 

@@ -9,7 +9,7 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { ReportSchema, WithdrawReportSchema } from '~/lib/trip-forms'
 import { tripService } from '~/services/trip.server'
-import { REPORT_REMARK } from '~/services/trip/list.server'
+import { REPORT_REMARK } from '~/services/trip/report.server'
 import { REPORT_FALLBACK } from '~/components/trip/ReportDialog'
 
 export type ReportArgs = { context: Ctx; back: string }

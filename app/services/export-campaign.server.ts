@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { campaigns, faqs, feedbackReasons, questionnaires, textModules, tripPurposes } from '~/db/schema'
 import { formatDayTime } from '~/domain/time'
-import { studyTimeZone } from './import.server'
+import { studyTimeZone } from '~/infra/env.server'
 import { QuestionnaireSchema } from './schemas/campaign-file'
 
 class CampaignExportError extends Error {

@@ -4,7 +4,7 @@
 // path of its field. A dry run does every check (the database's included, inside a transaction that is rolled back)
 // and writes nothing. The parts live in ./import/.
 export { ImportError } from './import/problems'
-export { lockImports, studyTimeZone } from './import/shared.server'
+export { lockImports } from './import/shared.server'
 export { assignCampaign, createUser, newPseudonym } from './import/users.server'
 export { campaignSummary, importCampaign, importCampaignFile } from './import/campaign.server'
 export { importTrips } from './import/trips.server'

@@ -11,7 +11,7 @@ import { legs, tripPurposes, trips, users } from '~/db/schema'
 import type { AuthedContext } from './core.server'
 import { createUser, importCampaign, importTrips } from './import.server'
 import { tripService } from './trip.server'
-import { confirmWithPurpose } from './trip/edit.server'
+import { confirmWithPurpose } from './trip/confirm.server'
 import { purposeSuggestions } from './trip/suggest.server'
 import { DEMO_LOGIN, seedDemoIfEmpty } from './seed-demo.server'
 

@@ -7,6 +7,8 @@ import crypto from 'node:crypto'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { pendingPosts } from '~/db/schema'
+import { decodeFormEntries, encodeFormEntries, type FormEntries } from '~/domain/formEntries'
+import type { ServiceContext } from './core.server'
 import { sweepExpiredSessions } from './session.server'
 
 export const PENDING_POST_MAX_AGE_MS = 7 * 24 * 3600 * 1000
@@ -22,7 +24,7 @@ export interface PendingPost {
   /** The path the form was posted to. */
   path: string
   /** The kept entries, in their order (repeated names allowed). */
-  entries: [string, string][]
+  entries: FormEntries
   createdAt: Date
 }
 
@@ -31,22 +33,27 @@ async function expirePendingPosts(db: DbOrTx, now: Date) {
   await db.delete(pendingPosts).where(lt(pendingPosts.createdAt, new Date(now.getTime() - PENDING_POST_MAX_AGE_MS)))
 }
 
+/** A field that holds a password: never stored (ADR 007), so a password form comes back without it and asks again. */
+const isPasswordField = (name: string) => /password|pwd/i.test(name)
+
 /**
- * Keeps a form post that arrived with an expired session and returns its id. On the way, the stale rows go (posts
- * older than 7 days, sessions long expired), then the oldest posts beyond the participant's and the table's budget:
- * the new one is always kept unless it alone is over the participant's budget.
+ * Keeps the entries of a form post that arrived with an expired session (its participant's id, the path it was posted
+ * to), without the password fields, and returns its id. On the way, the stale rows go (posts older than 7 days,
+ * sessions long expired), then the oldest posts beyond the participant's and the table's budget: the new one is
+ * always kept unless it alone is over the participant's budget.
  */
 export async function keepPendingPost(
-  db: DbOrTx,
-  post: { userId: number; path: string; body: string },
-  now: Date,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  post: { userId: number; path: string; entries: readonly [string, string][] },
 ): Promise<string | null> {
-  if (post.body.length + post.path.length > PENDING_POST_BYTES_PER_USER) return null
+  const now = ctx.now()
+  const body = encodeFormEntries(post.entries.filter(([name]) => !isPasswordField(name)))
+  if (body.length + post.path.length > PENDING_POST_BYTES_PER_USER) return null
   const id = crypto.randomBytes(18).toString('base64url')
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await expirePendingPosts(tx, now)
     await sweepExpiredSessions(tx, now)
-    await tx.insert(pendingPosts).values({ id, ...post, createdAt: now })
+    await tx.insert(pendingPosts).values({ id, userId: post.userId, path: post.path, body, createdAt: now })
     await trimPendingPosts(tx, post.userId)
   })
   return id
@@ -92,7 +99,7 @@ export async function findPendingPost(db: DbOrTx, userId: number, id: string, no
     )
     .limit(1)
   if (!row) return null
-  return { id: row.id, path: row.path, entries: [...new URLSearchParams(row.body)], createdAt: row.createdAt }
+  return { id: row.id, path: row.path, entries: decodeFormEntries(row.body), createdAt: row.createdAt }
 }
 
 /** Removes the user's row and returns it (null when it was gone already): used for "send again" and "discard". */

@@ -6,7 +6,7 @@ import { campaignService } from './campaign.server'
 import { tripService } from './trip.server'
 import { questionnaireService } from './questionnaire.server'
 import { poiService } from './poi.server'
-import { ownDataService } from './export.server'
+import { ownDataService } from './export/own-data.server'
 
 export const services: Record<string, Service> = {
   info: infoService,

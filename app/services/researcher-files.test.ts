@@ -12,7 +12,7 @@ import type { Database, Db } from '~/db/connect.server'
 import { campaigns, faqs, questionnaires, textModules, trips } from '~/db/schema'
 import type { AuthedContext } from './core.server'
 import { campaignFileText } from './export-campaign.server'
-import { exportOwnData } from './export.server'
+import { exportOwnData } from './export/own-data.server'
 import { createUser, ImportError, importCampaignFile, importTrips } from './import.server'
 import { tripService } from './trip.server'
 

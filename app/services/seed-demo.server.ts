@@ -5,16 +5,11 @@ import { count } from 'drizzle-orm'
 import type { Db, DbOrTx } from '~/db/connect.server'
 import { pois, users } from '~/db/schema'
 import { addDays, dayInZone, dayRangeUtc } from '~/domain/time'
-import {
-  assignCampaign,
-  createUser,
-  importCampaign,
-  importTrips,
-  lockImports,
-  studyTimeZone,
-} from '~/services/import.server'
+import { assignCampaign, createUser, importCampaign, importTrips, lockImports } from '~/services/import.server'
+import { studyTimeZone } from '~/infra/env.server'
 import { demoCampaign } from './demo/campaign'
-import { DANA, generateWays, OLAF, type PoiRefs, type Profile } from './demo/ways'
+import { DANA, OLAF } from './demo/profiles'
+import { generateWays, type PoiRefs, type Profile } from './demo/ways'
 
 export const DEMO_LOGIN = { email: 'demo@example.org', password: 'demo1234' } as const
 /** A second participant with a few ways of their own: another user's data for permission tests. */

@@ -7,7 +7,9 @@ import type { Database, Db } from '~/db/connect.server'
 import { questionnaireCompletions, reminders, sessions, users, wayEdits, zeroTripDays } from '~/db/schema'
 import { createMailer } from '~/infra/mailer.server'
 import { createUser, importCampaign, importTrips } from './import.server'
-import { remind, statusCsv, statusHtml, statusText, studyStatus, waysPerDay } from './study.server'
+import { studyStatus, waysPerDay } from './study.server'
+import { remind } from './study/remind.server'
+import { statusCsv, statusHtml, statusText } from './study/status-report.server'
 
 const TZ = 'Europe/Berlin'
 const DAY = 86_400_000

@@ -1,33 +1,21 @@
 // Service "user": accounts and sessions. Security decisions: docs/decisions/003-sessions.md (sessions)
 // and docs/decisions/007-account-security.md (throttling, one-time tokens, no account enumeration).
-import crypto from 'node:crypto'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+// The rules of ADR 007 have their own rooms: one-time tokens in user/tokens.server.ts, throttling and the answer's
+// time floor in user/throttling.server.ts, the account mails in user/mails.server.ts.
+import { and, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
+import type { Locale } from '~/domain/locale'
 import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { oneTimeTokens, sessions, users } from '~/db/schema'
-import { log } from '~/infra/log.server'
-import { projectTitle } from '~/infra/env.server'
-import type { Mail } from '~/infra/mailer.server'
-import { method, ServiceError, type AuthedContext, type Empty, type Service, type ServiceContext } from './core.server'
+import { method, ServiceError, type AuthedContext, type Empty, type Service } from './core.server'
 import { newPseudonym } from './import.server'
-import { accountExistsMail, mailLocale, resetPasswordMail, verificationMail } from './mail-templates.server'
+import { mailLocale, resetPasswordMail, verificationMail } from './mail-templates.server'
 import { dummyHash, hashPassword, verifyPassword } from './password.server'
-import { createSession, deleteSession, deleteUserSessions, extendSession, hashToken, newToken } from './session.server'
-import { clearEvents, takeSlot, withdrawEvent } from './throttle.server'
-
-// ---------------------------------------------------------------------------------------------------------------
-// Rules (ADR 007)
-
-/** One-time tokens: a reset link lives one hour, a verification link one week. */
-export const TOKEN_TTL_MS = { verify: 7 * 24 * 3600 * 1000, reset: 3600 * 1000 } as const
-/** Failures (login) or requests (register, resets) counted per account and per client address in a sliding window. */
-export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 5, perClient: 20 } as const
-/** Register and both resets answer no sooner than this, whatever the address, so time reveals nothing. */
-export const MIN_ANSWER_MS = 250
-
-type ThrottledAction = 'login' | 'register' | 'resetPassword' | 'resetRegistration' | 'setPassword'
-type TokenKind = keyof typeof TOKEN_TTL_MS
+import { createSession, deleteSession, deleteUserSessions, extendSession, newToken } from './session.server'
+import { deliver, mailBase, mailExistingAccount } from './user/mails.server'
+import { forgetFailures, passed, takeSlots, withFloor } from './user/throttling.server'
+import { findToken, issueToken, markUsed, storeToken } from './user/tokens.server'
 
 const zEmail = z.string().trim().toLowerCase().max(320).pipe(z.email())
 const zPassword = z.string().max(1000).refine(passwordLongEnough, `at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -257,7 +245,7 @@ export const userService = {
             ),
           )
         await deleteUserSessions(tx, found.user.id)
-        await clearEvents(tx, throttleKeys('login', found.user.email, ctx.clientIp)[0]!.key)
+        await forgetFailures(tx, 'login', found.user.email, ctx.clientIp)
         return true
       })
       if (!ok) throw new ServiceError('TOKEN_INVALID_OR_EXPIRED')
@@ -319,117 +307,12 @@ async function checkCurrentPassword(ctx: AuthedContext, password: string) {
   await passed(ctx, 'login', ctx.user.email, slots)
 }
 
-async function mailExistingAccount(ctx: ServiceContext, user: typeof users.$inferSelect) {
-  const base = mailBase(ctx, user.email, mailLocale(user.locale))
-  if (user.verified) return deliver(ctx, accountExistsMail(base))
-  // Never verified: the person probably lost the first mail; send a fresh link (the password stays as it was).
-  const token = await ctx.db.transaction((tx) => issueToken(tx, user.id, 'verify', ctx.now()))
-  deliver(ctx, verificationMail({ ...base, token }))
-}
-
-function mailBase(ctx: ServiceContext, to: string, locale: ServiceContext['locale']) {
-  return { to, locale, publicUrl: ctx.env.publicUrl, projectTitle: projectTitle(ctx.env, locale) }
-}
-
 /**
- * Hands the mail to the transport without waiting for it: the answer must not take longer when a mail goes out
- * (no enumeration by timing, and a slow SMTP server does not hold up the page). A failure is logged.
+ * The participant's language, stored when they pick one on our pages (?locale=): their pages and mails follow it.
+ * Called by the web glue for the logged-in participant of the request.
  */
-function deliver(ctx: ServiceContext, mail: Mail) {
-  ctx.mailer
-    .send(mail)
-    .catch((err: unknown) =>
-      log.error({ msg: 'mail delivery failed', error: err instanceof Error ? err.message : String(err) }),
-    )
-}
-
-/** Waits until MIN_ANSWER_MS have passed since the start, whatever happened (also on errors). */
-async function withFloor<T>(fn: () => Promise<T>): Promise<T> {
-  const started = performance.now()
-  try {
-    return await fn()
-  } finally {
-    const left = MIN_ANSWER_MS - (performance.now() - started)
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
-  }
-}
-
-// One-time tokens: 256 random bits, only the SHA-256 stored, single use, expiring; a new one replaces the old ones.
-
-async function issueToken(tx: DbOrTx, userId: number, kind: TokenKind, now: Date): Promise<string> {
-  const token = newToken()
-  await storeToken(tx, userId, kind, token, now)
-  return token
-}
-
-async function storeToken(tx: DbOrTx, userId: number, kind: TokenKind, token: string, now: Date) {
-  await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)))
-  await tx.insert(oneTimeTokens).values({
-    userId,
-    kind,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]),
-    createdAt: now,
-  })
-}
-
-/** The token row and its user, when the token exists, is of this kind and belongs to this address. */
-async function findToken(tx: DbOrTx, email: string, token: string, kind: TokenKind) {
-  const [row] = await tx
-    .select({ token: oneTimeTokens, user: users })
-    .from(oneTimeTokens)
-    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
-    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind)))
-    .limit(1)
-  if (!row || row.user.email !== email) return null
-  return row
-}
-
-/** Marks a token used; false when a concurrent request used it first (single use, atomically). */
-async function markUsed(tx: DbOrTx, tokenId: number, now: Date): Promise<boolean> {
-  const updated = await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.id, tokenId), isNull(oneTimeTokens.usedAt)))
-    .returning({ id: oneTimeTokens.id })
-  return updated.length === 1
-}
-
-// Throttling (counted in the database, shared by every app process). Keys carry digests, not addresses.
-
-function throttleKeys(action: ThrottledAction, email: string, clientIp: string) {
-  return [
-    { key: `${action}:account:${digest(email.toLowerCase())}`, limit: THROTTLE.perAccount },
-    { key: `${action}:client:${digest(clientIp)}`, limit: THROTTLE.perClient },
-  ]
-}
-
-/**
- * Takes a slot under every limit of the action (the account's and the client's) before any costly work; refused
- * with TOO_MANY_REQUESTS when one is full. The slots stay counted (for login: a failure counts), see passed().
- */
-async function takeSlots(ctx: ServiceContext, action: ThrottledAction, email: string): Promise<number[]> {
-  const now = ctx.now()
-  const taken: number[] = []
-  for (const { key, limit } of throttleKeys(action, email, ctx.clientIp)) {
-    const slot = await takeSlot(ctx.db, key, { limit, windowMs: THROTTLE.windowMs, now })
-    if (!slot.ok) {
-      for (const id of taken) await withdrawEvent(ctx.db, id)
-      throw new ServiceError('TOO_MANY_REQUESTS')
-    }
-    taken.push(slot.id)
-  }
-  return taken
-}
-
-/** A correct password: the account's failures are forgotten and this attempt does not count against the client. */
-async function passed(ctx: ServiceContext, action: ThrottledAction, email: string, slots: number[]) {
-  await clearEvents(ctx.db, throttleKeys(action, email, ctx.clientIp)[0]!.key)
-  for (const id of slots) await withdrawEvent(ctx.db, id)
-}
-
-function digest(s: string) {
-  return crypto.createHash('sha256').update(s).digest('base64url').slice(0, 22)
+export async function rememberLocale(db: DbOrTx, userId: number, locale: Locale) {
+  await db.update(users).set({ locale }).where(eq(users.id, userId))
 }
 
 function isUniqueViolation(err: unknown): boolean {

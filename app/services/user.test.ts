@@ -25,7 +25,9 @@ import { type ServiceError, type ServiceContext, type SessionUser } from './core
 import * as password from './password.server'
 import { findPendingPost, takePendingPost, PENDING_POST_MAX_AGE_MS } from './pending-posts.server'
 import { resolveSession } from './session.server'
-import { MIN_ANSWER_MS, THROTTLE, TOKEN_TTL_MS, userService as user } from './user.server'
+import { userService as user } from './user.server'
+import { MIN_ANSWER_MS, THROTTLE } from './user/throttling.server'
+import { TOKEN_TTL_MS } from './user/tokens.server'
 import {
   accountExistsMail,
   resetPasswordMail,

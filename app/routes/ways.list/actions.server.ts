@@ -20,8 +20,8 @@ import { LIST_FILTER_PARAMS, listCardHref, listPath, type ListFilter } from '~/d
 import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
 import { tripService } from '~/services/trip.server'
-import { confirmWithPurpose } from '~/services/trip/edit.server'
-import { listPageOf } from '~/services/trip/manual.server'
+import { confirmWithPurpose } from '~/services/trip/confirm.server'
+import { listPageOf } from '~/services/trip/navigation.server'
 import { reportIntents } from '../ways.report.server'
 
 export type ListActionArgs = {

@@ -18,7 +18,7 @@ import { isListFilter, LIST_FILTER_PARAMS, listPath, wayPath } from '~/domain/wa
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
-import { listSegmentation } from '~/services/trip/segmentation.server'
+import { listSegmentation } from '~/services/trip/segmentation-view.server'
 import { reviewProgress } from '~/services/trip/progress.server'
 import { modeKnown, quickConfirmable } from '~/domain/wayState'
 import { PageTitle } from '~/components/layout/PageTitle'

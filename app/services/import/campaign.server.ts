@@ -1,6 +1,7 @@
 // Researcher import of a campaign file: the campaign with its questionnaires and catalogues, all or nothing.
 import { count, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
+import { studyTimeZone } from '~/infra/env.server'
 import { campaigns, faqs, feedbackReasons, questionnaires, textModules, tripPurposes } from '~/db/schema'
 import { LOCALES } from '~/domain/locale'
 import { forgetImported } from '../import-cache.server'
@@ -14,7 +15,7 @@ import {
   type Text,
 } from '../schemas/campaign-file'
 import { ImportError, type Problem, countKeys, parseOrThrow, problem, readOnlyNote } from './problems'
-import { type ImportOptions, localizedName, lockImports, studyTimeZone, transaction, wallTime } from './shared.server'
+import { type ImportOptions, localizedName, lockImports, transaction, wallTime } from './shared.server'
 
 /** Imports a campaign file (CampaignFileSchema) and returns the new campaign's id. */
 export async function importCampaign(db: DbOrTx, json: unknown, opts: ImportOptions = {}): Promise<number> {

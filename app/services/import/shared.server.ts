@@ -38,10 +38,6 @@ export async function transaction<T>(
   }
 }
 
-export function studyTimeZone(): string {
-  return process.env.STUDY_TIME_ZONE || 'Europe/Berlin'
-}
-
 /** A file's time ('YYYY-MM-DD HH:mm[:ss]' in the study zone, or ISO 8601 with an offset) → instant. */
 export function wallTime(value: string, timeZone: string): Date {
   const t = parseFileTime(value)

@@ -2,6 +2,7 @@
 // yield to the server's other requests, all undone when one fails.
 import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
+import { studyTimeZone } from '~/infra/env.server'
 import { trips, zeroTripDays } from '~/db/schema'
 import { LIMITS } from '~/domain/limits'
 import { addDays, dayInZone, dayRangeUtc, type Day } from '~/domain/time'
@@ -10,15 +11,7 @@ import { LEG_READ_ONLY, TRIP_READ_ONLY, TripFileSchema, tripsInFile, type TripFi
 import { daysOverWayCap } from '../trip/model.server'
 import { type WayKeys, knownWays, wayKeys } from './known-ways.server'
 import { ImportError, type Problem, countKeys, problem, problemsOf, readOnlyNote } from './problems'
-import {
-  IMPORT_YIELD_MS,
-  type ImportOptions,
-  pacer,
-  studyTimeZone,
-  transaction,
-  wallTime,
-  yieldToRequests,
-} from './shared.server'
+import { IMPORT_YIELD_MS, type ImportOptions, pacer, transaction, wallTime, yieldToRequests } from './shared.server'
 import { checkReferences, insertTrip } from './trip-rows.server'
 import { requireUser } from './users.server'
 

@@ -3,6 +3,7 @@
 // zone (STUDY_TIME_ZONE, Europe/Berlin).
 import { z } from 'zod'
 import { parseClock, parseFileTime } from '~/domain/fileTime'
+import { studyTimeZone } from '~/infra/env.server'
 
 
 /** Ids are PostgreSQL integers. */
@@ -62,7 +63,7 @@ export function instantOf(value: string): number {
 }
 /** Approximate offset of the study zone on a day, enough to order a wall-clock time against an instant. */
 function zoneOffsetMs(day: string): number {
-  const zone = process.env.STUDY_TIME_ZONE || 'Europe/Berlin'
+  const zone = studyTimeZone()
   const noon = new Date(`${day}T12:00:00Z`)
   const local = new Date(noon.toLocaleString('en-US', { timeZone: zone, hour12: false }))
   const utc = new Date(noon.toLocaleString('en-US', { timeZone: 'UTC', hour12: false }))

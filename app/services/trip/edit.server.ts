@@ -1,7 +1,8 @@
-// Trip detail editing (the detail steps, leg deletion; updateLeg, deleteLegs,
-// getClosestPointToTrip/Leg) plus the detail page's own operations as service methods, so the HTTP API has them
-// too: setTripPurposes (step 1), confirmTrip (step 2), completeTrip (step 3 without pending questionnaires),
-// copyLeg, copyTrip.
+// Trip detail editing: a leg's purposes, modes, validation and track (updateLeg), leg deletion (deleteLegs), the
+// nearest point on a way or leg (getClosestPointToTrip/Leg), and the way's page's view (tripDetail). The detail
+// page's other operations are service methods too, so the HTTP API has them: the steps in trip/confirm.server.ts
+// (setTripPurposes, confirmTrip, completeTrip, and the list's confirmWithPurpose), copies in trip/copy.server.ts
+// (copyLeg, copyTrip); what they all check first in trip/checks.server.ts.
 //
 // What a way allows is decided by domain/wayState.ts alone; every method asks it (stateOf) and refuses with
 // refusal(state) what it does not allow. Statuses:
@@ -23,42 +24,40 @@
 // copyLeg, copyTrip and deleteLegs are not idempotent, so a second submit with the same version is refused
 // (copyTrip bumps the source's version for that reason). Every write runs in one transaction with the trip row
 // locked (SELECT … FOR UPDATE), so two concurrent writes are serialised and the second sees the new version.
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import type { DbOrTx } from '~/db/connect.server'
 import { legs, trips } from '~/db/schema'
-import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { closestPointOnLines, pathLength, type LatLon } from '~/domain/geometry'
 import { canDeleteLeg } from '~/domain/legRules'
 import { normalisedModes, sameSet } from '~/domain/legEdit'
 import { type Step as StepT } from '~/domain/steps'
-import {
-  CONFIRMED_FLAGS,
-  quickConfirmable,
-  quickPurposes,
-  refusal,
-  wayFacts,
-  wayState,
-  type WayAction,
-  type WayState,
-} from '~/domain/wayState'
-import { isTrafficMode } from '~/domain/trafficModes'
-import { chosenPurposeSource } from '~/domain/provenance'
-import { loadQuestionnaireStep } from '../questionnaire-step.server'
 import {
   assertWithin,
   method,
   requireSession,
   ServiceError,
   zId,
-  type AuthedContext,
   type Empty,
   type Service,
   type ServiceContext,
 } from '../core.server'
 import {
+  assertAllows,
+  assertVersion,
+  checkModes,
+  checkPurposes,
+  confirmIfAllValidated,
+  legRowsOf,
+  lockOwnLeg,
+  lockOwnTrip,
+  stateOf,
+  zLatLon,
+  zMode,
+  zPurpose,
+  zVersion,
+} from './checks.server'
+import {
   catalogues,
-  copiedLabels,
   modesFrom,
   ownTrip,
   ownTripRow,
@@ -66,104 +65,9 @@ import {
   purposesFrom,
   refreshTrip,
   toLegDto,
-  waysOnDayOf,
-  type Catalogues,
   type LegDto,
-  type LegRow,
   type TripDto,
-  type TripRow,
 } from './model.server'
-import { purposeSuggestions } from './suggest.server'
-
-export const zVersion = z.coerce.number().int().nonnegative().optional()
-const zLatLon = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
-/** A mode as a constant or as { constant, name }. */
-const zMode = z
-  .union([z.string(), z.object({ constant: z.string() }).passthrough()])
-  .transform((m) => (typeof m === 'string' ? m : m.constant))
-/** A purpose as an id or as { id, name }. */
-const zPurpose = z
-  .union([zId, z.object({ id: zId }).passthrough()])
-  .transform((p) => (typeof p === 'number' ? p : p.id))
-
-// ---------------------------------------------------------------------------------------------------------------
-// Shared helpers
-
-/**
- * Whose purposes a confirmation sets: the app's suggestion for the way, accepted unchanged, or the participant's
- * own choice. Asked before the write's transaction (the suggestion reads the participant's history).
- */
-async function confirmedPurposeSource(ctx: AuthedContext, tripId: number, chosen: readonly number[]) {
-  const trip = await ownTripRow(ctx.db, ctx.user.id, tripId)
-  const suggestion = (await purposeSuggestions(ctx, [{ id: trip.id, start: trip.startTime.toISOString() }])).get(
-    trip.id,
-  )
-  return chosenPurposeSource(chosen, suggestion?.purposeId)
-}
-
-/** The way's state (domain/wayState.ts) from its stored row and legs. */
-export function stateOf(trip: TripRow, legRows: readonly { purposeIds: readonly number[] }[]): WayState {
-  return wayState(wayFacts(trip, legRows))
-}
-
-/** Refuses (TRIP_CONFIRMED, TRIP_REPORTED, WRONG_STEP) an action the way's state does not allow. */
-export function assertAllows(state: WayState, action: WayAction) {
-  if (!state.allows[action]) throw new ServiceError(refusal(state.state))
-}
-
-export async function legRowsOf(db: DbOrTx, tripId: number): Promise<LegRow[]> {
-  return db.select().from(legs).where(eq(legs.tripId, tripId)).orderBy(asc(legs.idx), asc(legs.id))
-}
-
-/** The trip (locked for update) and legs of the caller's leg; LEG_NOT_FOUND for another participant's leg. */
-async function lockOwnLeg(tx: DbOrTx, userId: number, legId: number) {
-  const [row] = await tx
-    .select({ tripId: legs.tripId })
-    .from(legs)
-    .innerJoin(trips, eq(trips.id, legs.tripId))
-    .where(and(eq(legs.id, legId), eq(trips.userId, userId)))
-  if (!row) throw new ServiceError('LEG_NOT_FOUND')
-  const trip = await ownTripRow(tx, userId, row.tripId, { forUpdate: true })
-  const legRows = await legRowsOf(tx, trip.id)
-  const leg = legRows.find((l) => l.id === legId)
-  if (!leg) throw new ServiceError('LEG_NOT_FOUND') // deleted between the two reads
-  return { trip, legRows, leg }
-}
-
-export async function lockOwnTrip(tx: DbOrTx, userId: number, tripId: number) {
-  const trip = await ownTripRow(tx, userId, tripId, { forUpdate: true })
-  return { trip, legRows: await legRowsOf(tx, trip.id) }
-}
-
-export function assertVersion(trip: TripRow, version: number | undefined) {
-  if (version !== undefined && version !== trip.version)
-    throw new ServiceError('TRIP_CHANGED', { version: trip.version })
-}
-
-/**
- * After a leg was validated: a way whose legs are now all validated is confirmed (irreversible). Only validating
- * confirms; a way whose last open leg was deleted stays unconfirmed until the participant confirms it.
- */
-async function confirmIfAllValidated(tx: DbOrTx, tripId: number) {
-  const legRows = await legRowsOf(tx, tripId)
-  if (legRows.length > 0 && legRows.every((l) => l.validationStatus)) {
-    await tx.update(trips).set(CONFIRMED_FLAGS).where(eq(trips.id, tripId))
-  }
-}
-
-async function checkPurposes(ids: number[], ctx: AuthedContext, cat?: Catalogues): Promise<number[]> {
-  const known = new Set((cat ?? (await catalogues(ctx))).purposes.map((p) => p.id))
-  const unique = [...new Set(ids)]
-  if (unique.some((id) => !known.has(id))) throw new ServiceError('UNKNOWN_PURPOSE')
-  return unique
-}
-
-function checkModes(modes: string[]): string[] {
-  const unique = [...new Set(modes)]
-  if (unique.length === 0) throw new ServiceError('MODES_REQUIRED')
-  if (unique.some((m) => !isTrafficMode(m))) throw new ServiceError('UNKNOWN_MODE')
-  return unique
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The detail page's view (not a service method: the page's loader reads it in-process)
@@ -343,214 +247,4 @@ export const tripEditMethods = {
       return { point: closestPointOnLines([row.geom], point) }
     },
   }),
-
-  /**
-   * Step 1: the step button opens the purpose picker. Confirming sets that purpose list on all legs and
-   * re-evaluates the step. Only in step Purpose; idempotent when every leg already has exactly that list.
-   */
-  setTripPurposes: method({
-    params: z.object({ id: zId, purposeIds: z.array(zPurpose), version: zVersion }),
-    async run({ id, purposeIds, version }, ctx): Promise<{ version: number }> {
-      if (purposeIds.length === 0) throw new ServiceError('PURPOSES_REQUIRED')
-      const chosen = await checkPurposes(purposeIds, ctx)
-      const source = await confirmedPurposeSource(ctx, id, chosen)
-      return ctx.db.transaction(async (tx) => {
-        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
-        if (legRows.length > 0 && legRows.every((l) => sameSet(l.purposeIds, chosen))) return { version: trip.version }
-        assertAllows(stateOf(trip, legRows), 'setPurposes')
-        assertVersion(trip, version)
-        await tx
-          .update(legs)
-          .set({ purposeIds: chosen, ...purposesFrom(source, ctx.now()) })
-          .where(eq(legs.tripId, trip.id))
-        await refreshTrip(tx, trip.id)
-        return { version: trip.version + 1 }
-      })
-    },
-  }),
-
-  /**
-   * Step 2: on confirm all legs are marked validated and the trip is saved. Needs every leg's purposes
-   * (step TrafficModes, or BeforeQuestionnaires after a partial validation); the way becomes confirmed for good.
-   * Idempotent for a way that is already confirmed.
-   */
-  confirmTrip: method({
-    params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx): Promise<{ version: number }> {
-      return ctx.db.transaction(async (tx) => {
-        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
-        const state = stateOf(trip, legRows)
-        if (state.state === 'questions' || state.state === 'done') return { version: trip.version }
-        assertAllows(state, 'confirm')
-        assertVersion(trip, version)
-        await tx.update(legs).set({ validationStatus: true }).where(eq(legs.tripId, trip.id))
-        await refreshTrip(tx, trip.id)
-        await tx.update(trips).set(CONFIRMED_FLAGS).where(eq(trips.id, trip.id))
-        return { version: trip.version + 1 }
-      })
-    },
-  }),
-
-  /**
-   * Step 3 when the questionnaire step has nothing pending for the way (loadQuestionnaireStep): marks its
-   * questionnaires answered, so the way reaches Validated. Only for a confirmed way; idempotent once complete;
-   * refused with ANSWER_MANDATORY_MISSING while a questionnaire is pending.
-   */
-  completeTrip: method({
-    params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx): Promise<{ version: number }> {
-      const pending = (await loadQuestionnaireStep(ctx, id, new URLSearchParams())).pending
-      return ctx.db.transaction(async (tx) => {
-        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
-        const state = stateOf(trip, legRows)
-        if (state.state === 'done') return { version: trip.version }
-        assertAllows(state, 'complete')
-        assertVersion(trip, version)
-        if (pending) throw new ServiceError('ANSWER_MANDATORY_MISSING')
-        await tx.update(trips).set({ qtnAnswered: true }).where(eq(trips.id, trip.id))
-        await tx.update(legs).set({ qtnsAnswered: true }).where(eq(legs.tripId, trip.id))
-        await refreshTrip(tx, trip.id)
-        return { version: trip.version + 1 }
-      })
-    },
-  }),
-
-  /**
-   * A leg can be copied: a duplicate (same times, geometry, modes and purposes, not validated) is
-   * inserted right after the leg. Leg editing, so only in step Purpose.
-   */
-  copyLeg: method({
-    params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx): Promise<{ leg: LegDto; version: number }> {
-      const cat = await catalogues(ctx)
-      return ctx.db.transaction(async (tx) => {
-        const { trip, legRows, leg } = await lockOwnLeg(tx, ctx.user.id, id)
-        assertAllows(stateOf(trip, legRows), 'copyLeg')
-        assertVersion(trip, version)
-        assertWithin('legsPerWay', legRows.length)
-        assertWithin('pointsPerWay', pointsOf(legRows), leg.geom.length)
-        await tx
-          .update(legs)
-          .set({ idx: sql`${legs.idx} + 1` })
-          .where(and(eq(legs.tripId, trip.id), gt(legs.idx, leg.idx)))
-        const { id: _id, ...copy } = leg
-        const [inserted] = await tx
-          .insert(legs)
-          .values({ ...copy, ...copiedLabels(leg, ctx.now()), idx: leg.idx + 1, validationStatus: false })
-          .returning()
-        await refreshTrip(tx, trip.id)
-        const count = legRows.length + 1
-        const position = legRows.findIndex((l) => l.id === leg.id) + 1
-        return {
-          leg: toLegDto(inserted, cat, ctx.env.STUDY_TIME_ZONE, { first: false, last: position === count - 1 }),
-          version: trip.version + 1,
-        }
-      })
-    },
-  }),
-
-  /**
-   * A way can be copied: a new, unconfirmed, unreported way of the caller with copies of the legs
-   * (purposes and modes kept, nothing validated, questionnaires open as for a new way). The source's version is
-   * bumped so that a repeated submit does not make a second copy.
-   */
-  copyTrip: method({
-    params: z.object({ id: zId, version: zVersion }),
-    async run({ id, version }, ctx): Promise<{ trp: TripDto }> {
-      const cat = await catalogues(ctx)
-      const copyId = await ctx.db.transaction(async (tx) => {
-        const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
-        assertAllows(stateOf(trip, legRows), 'copyWay')
-        assertVersion(trip, version)
-        assertWithin('waysPerDay', await waysOnDayOf(tx, ctx.user.id, trip.startTime, ctx.env.STUDY_TIME_ZONE))
-        const flags = await questionnairesAskedFor(
-          tx,
-          ctx.user.campaignId,
-          legRows.map((l) => l.tfcModes),
-        )
-        const now = ctx.now()
-        const [created] = await tx
-          .insert(trips)
-          .values({
-            userId: ctx.user.id,
-            name: trip.name,
-            objId: null,
-            creationType: trip.creationType,
-            creationTime: now,
-            startTime: trip.startTime,
-            endTime: trip.endTime,
-            distance: trip.distance,
-            qtnAnswered: !flags.trip,
-            allQuestionsAnswered: !flags.trip && !flags.legs.some(Boolean),
-          })
-          .returning({ id: trips.id })
-        if (legRows.length) {
-          await tx.insert(legs).values(
-            legRows.map(({ id: _id, tripId: _t, ...l }, i) => ({
-              ...l,
-              ...copiedLabels(l, now),
-              tripId: created.id,
-              idx: i,
-              validationStatus: false,
-              qtnsAnswered: !flags.legs[i],
-            })),
-          )
-        }
-        await refreshTrip(tx, created.id)
-        await tx
-          .update(trips)
-          .set({ version: trip.version + 1 })
-          .where(eq(trips.id, trip.id))
-        return created.id
-      })
-      return { trp: await ownTrip(ctx, copyId, cat) }
-    },
-  }),
 } satisfies Service
-
-/**
- * Confirming from the list's card, in one transaction: legs that have purposes keep them, the chosen purpose fills
- * the legs without one (quickPurposes), then the way is confirmed. Only for a way quickConfirmable() allows (every
- * mode known). Either both happen or nothing changes. A stale version is refused unless the way is already
- * confirmed with what this request would have stored (a repeated submit). A page action, not one of the HTTP
- * API's methods (the companion app confirms leg by leg).
- */
-export const confirmWithPurpose = method({
-  params: z.object({ id: zId, purposeId: zPurpose.optional(), version: zVersion }),
-  async run({ id, purposeId, version }, ctx): Promise<{ version: number }> {
-    const chosen = purposeId === undefined ? null : (await checkPurposes([purposeId], ctx))[0]
-    const source = chosen == null ? null : await confirmedPurposeSource(ctx, id, [chosen])
-    return ctx.db.transaction(async (tx) => {
-      const { trip, legRows } = await lockOwnTrip(tx, ctx.user.id, id)
-      const state = stateOf(trip, legRows)
-      const stored = legRows.map((l) => l.purposeIds)
-      if (state.state === 'questions' || state.state === 'done') {
-        // Confirmed meanwhile: a repeated submit finds its purpose stored; another tab's choice is a change.
-        const satisfied = chosen == null || stored.some((p) => p.includes(chosen))
-        if (!satisfied) assertVersion(trip, version)
-        return { version: trip.version }
-      }
-      if (
-        !quickConfirmable(
-          state,
-          legRows.map((l) => l.tfcModes),
-        )
-      )
-        throw new ServiceError(state.allows.setPurposes ? 'MODES_REQUIRED' : refusal(state.state))
-      assertVersion(trip, version)
-      const purposes = quickPurposes(stored, chosen)
-      if (!purposes) throw new ServiceError('PURPOSES_REQUIRED')
-      // A leg the chosen purpose fills takes its source (accepted suggestion or own choice); the others keep theirs.
-      for (const [i, leg] of legRows.entries()) {
-        const filled = source != null && stored[i].length === 0
-        await tx
-          .update(legs)
-          .set({ purposeIds: purposes[i], ...(filled ? purposesFrom(source, ctx.now()) : {}), validationStatus: true })
-          .where(eq(legs.id, leg.id))
-      }
-      await refreshTrip(tx, trip.id)
-      await tx.update(trips).set(CONFIRMED_FLAGS).where(eq(trips.id, trip.id))
-      return { version: trip.version + 1 }
-    })
-  },
-})

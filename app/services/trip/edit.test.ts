@@ -13,7 +13,8 @@ import type { ServiceContext } from '../core.server'
 import { ServiceError } from '../core.server'
 import { createUser, importCampaign, importTrips } from '../import.server'
 import { tripService } from '../trip.server'
-import { confirmWithPurpose, tripDetail } from './edit.server'
+import { confirmWithPurpose } from './confirm.server'
+import { tripDetail } from './edit.server'
 
 const examples = path.resolve(import.meta.dirname, '../../../docs/examples')
 const campaignFile = JSON.parse(fs.readFileSync(path.join(examples, 'campaign.json'), 'utf8'))

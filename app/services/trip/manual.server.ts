@@ -1,10 +1,9 @@
 // Ways entered by hand (addTrip and
 // updateTrip): one leg with start, end, purposes and modes; creationType CREATED_MANUALLY; no distance.
 // Only the caller's manually created, still editable ways can be updated.
-import { and, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
-import { confirmedIs } from '~/db/confirmed'
 import { legs, trips, users } from '~/db/schema'
 import { questionnairesAskedFor } from '../questionnaire/store.server'
 import { isTrafficMode } from '~/domain/trafficModes'
@@ -174,48 +173,6 @@ export async function manualTripForEdit(ctx: AuthedContext, tripId: number): Pro
   const trip = await ownTrip(ctx, tripId)
   requireEditableManual(trip, trip.legs)
   return trip
-}
-
-/**
- * The list page (sorted by start descending, newest first; all ways, or those of a list filter) on which a way of
- * the caller appears — or would appear, when it no longer matches the filter: the number of the caller's ways
- * before it in that order divided by the page limit, counting from 1.
- */
-export async function listPageOf(
-  ctx: AuthedContext,
-  tripId: number,
-  filter: { validationStatus?: boolean; qtnsAnswered?: boolean } = {},
-  limit = ctx.env.TRIPS_PAGE_LIMIT,
-): Promise<number> {
-  const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
-  const [{ before }] = await ctx.db
-    .select({ before: count() })
-    .from(trips)
-    .where(
-      and(
-        eq(trips.userId, ctx.user.id),
-        filter.validationStatus == null ? undefined : confirmedIs(filter.validationStatus),
-        filter.qtnsAnswered == null ? undefined : eq(trips.allQuestionsAnswered, filter.qtnsAnswered),
-        or(gt(trips.startTime, row.startTime), and(eq(trips.startTime, row.startTime), gt(trips.id, row.id))),
-      ),
-    )
-  return Math.floor(before / limit) + 1
-}
-
-/**
- * The way to review after this one: the caller's next unconfirmed, unreported way further down the list (older),
- * else the newest one; null when none is left.
- */
-export async function nextOpenWay(ctx: AuthedContext, tripId: number): Promise<number | null> {
-  const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
-  const older = or(lt(trips.startTime, row.startTime), and(eq(trips.startTime, row.startTime), lt(trips.id, row.id)))
-  const [next] = await ctx.db
-    .select({ id: trips.id })
-    .from(trips)
-    .where(and(eq(trips.userId, ctx.user.id), ne(trips.id, row.id), confirmedIs(false), eq(trips.fdbkAvail, false)))
-    .orderBy(sql`case when ${older} then 0 else 1 end`, desc(trips.startTime), desc(trips.id))
-    .limit(1)
-  return next?.id ?? null
 }
 
 export const tripManualMethods = {

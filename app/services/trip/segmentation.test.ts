@@ -14,7 +14,7 @@ import { createUser, importCampaign, importTrips } from '../import.server'
 import { tripService } from '../trip.server'
 import { formatDayTime } from '~/domain/time'
 import { tripDetail } from './edit.server'
-import { listSegmentation, segmentationView } from './segmentation.server'
+import { listSegmentation, segmentationView } from './segmentation-view.server'
 
 const examples = path.resolve(import.meta.dirname, '../../../docs/examples')
 const campaignFile = JSON.parse(fs.readFileSync(path.join(examples, 'campaign.json'), 'utf8'))

@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next'
 import { SplitMap } from '~/components/map/SplitMap'
 import type { TileSource } from '~/components/map/tile-source'
 import { ButtonLink, Dialog, DialogCloseLink } from '~/components/ui'
-import type { CutPoint, SegmentationView } from '~/services/trip/segmentation.server'
+import type { CutPoint, SegmentationView } from '~/services/trip/segmentation-view.server'
 import { FormBasics, SubmitButton, hrefWith, timeOf, type DetailTrip } from './shared'
 
 export function SegmentationActions({
