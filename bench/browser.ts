@@ -46,12 +46,12 @@ export interface BrowserReport {
   runsPerPage: number
 }
 
-const THROTTLING = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
+export const THROTTLING = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
 
 /** The chunks of the map code: Leaflet and react-leaflet (in BaseLayers' chunk) and the map components. */
 export const MAP_CODE = /leaflet|BaseLayers|PickMap/i
 
-async function urlsFor(server: RunningServer): Promise<Record<PageName, string>> {
+export async function urlsFor(server: RunningServer): Promise<Record<PageName, string>> {
   const cookie = await sessionCookie(server.url)
   const res = await fetch(`${server.url}/ways/list/all/page/1`, { headers: { Cookie: cookie } })
   const id = /data-trip-id="(\d+)"/.exec(await res.text())?.[1]
@@ -219,7 +219,7 @@ function metricsOf(events: TraceEvent[], url: string) {
   }
 }
 
-async function throttle(page: Page) {
+export async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('Network.emulateNetworkConditions', {
@@ -275,25 +275,33 @@ async function traceOnce(
   return metricsOf(trace.traceEvents, url)
 }
 
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]
+/** The switches every Chromium of the bench runs with. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-dev-shm-usage',
+]
+
+/** The Chromium of `npm test` (scripts/find-chromium.mjs), for Playwright. */
+export async function launchChromium(): Promise<Browser> {
+  const found = await findChromium()
+  if (!found) throw new Error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH.')
+  return chromium.launch({
+    executablePath: found.executablePath,
+    env: found.env ? { ...process.env, ...found.env } : undefined,
+    args: CHROMIUM_ARGS,
+  })
+}
+
+export const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]
 
 export async function browserPart(
   server: RunningServer,
   opts: { runs: number; log: (s: string) => void },
 ): Promise<BrowserReport> {
-  const found = await findChromium()
-  if (!found) throw new Error('No Chromium found: `npm ci` installs one (@sparticuz/chromium); or set CHROMIUM_PATH.')
-  const browser = await chromium.launch({
-    executablePath: found.executablePath,
-    env: found.env ? { ...process.env, ...found.env } : undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-dev-shm-usage',
-    ],
-  })
+  const browser = await launchChromium()
   try {
     const urls = await urlsFor(server)
     const cookies = await cookiesFor(server)

@@ -1,5 +1,7 @@
 // The performance budgets (page weight, load time, throughput), each checked against one bench run: pass or fail, with the measured value.
 import { MAP_CODE, type BrowserReport, type PageName } from './browser'
+import type { JourneyReport } from './journey'
+import { LIGHTHOUSE_PAGES, type LighthouseReport } from './lighthouse'
 import type { ScenarioResult } from './throughput'
 
 export interface Budget {
@@ -15,6 +17,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100
 export function checkBudgets(
   browser: BrowserReport | null,
   throughput: Partial<Record<string, ScenarioResult[]>>,
+  lighthouse: LighthouseReport | null = null,
+  journey: JourneyReport | null = null,
 ): Budget[] {
   const out: Budget[] = []
   const add = (name: string, value: number | string | null, budget: string, pass: boolean) =>
@@ -52,6 +56,20 @@ export function checkBudgets(
         add(`${page} (${mode === 'js' ? 'JS on' : 'JS off'}): LCP (ms)`, t.lcpMs, '≤ 1200', t.lcpMs <= 1200)
         add(`${page} (${mode === 'js' ? 'JS on' : 'JS off'}): CLS`, t.cls, '≤ 0.02', t.cls <= 0.02)
       }
+  }
+  // The standard's figure: Lighthouse's LCP (mobile profile, cold) on every page it measures.
+  if (lighthouse)
+    for (const page of LIGHTHOUSE_PAGES) {
+      const lcp = lighthouse.pages[page].lcpMs
+      add(`${page}: Lighthouse LCP (ms)`, lcp, '≤ 2000', lcp <= 2000)
+    }
+  // The week: the enhancement must make the participant faster, and the page without it no slower than it was.
+  if (journey) {
+    const ratio = round2(journey.js.totalSeconds / journey.nojs.totalSeconds)
+    add('week: time with JS on / with JS off', ratio, '≤ 0.8', ratio <= 0.8)
+    add('week (JS off): total time (s)', journey.nojs.totalSeconds, '≤ 70', journey.nojs.totalSeconds <= 70)
+    for (const mode of ['js', 'nojs'] as const)
+      add(`week (${mode === 'js' ? 'JS on' : 'JS off'}): taps`, journey[mode].taps, '≤ 70', journey[mode].taps <= 70)
   }
   for (const [kind, scenarios] of Object.entries(throughput)) {
     if (!scenarios?.length) continue

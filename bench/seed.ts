@@ -5,9 +5,15 @@ import { sql } from 'drizzle-orm'
 import { connect, type Database } from '~/db/connect.server'
 import { demoCampaign } from '~/services/demo/campaign'
 import { addDays, dayInZone } from '~/domain/time'
-import { createUser, importCampaign } from '~/services/import.server'
+import { createUser, importCampaign, importTrips } from '~/services/import.server'
+import { weekTrips } from '../e2e/week'
 
 export const BENCH_USER = { email: 'bench@example.org', password: 'bench1234' }
+/** The participants of the scripted week (bench/journey.ts), one per JavaScript mode. */
+export const WEEK_USERS = {
+  js: { email: 'week-js@bench.example', password: 'bench1234' },
+  nojs: { email: 'week-nojs@bench.example', password: 'bench1234' },
+}
 const TZ = process.env.STUDY_TIME_ZONE || 'Europe/Berlin'
 /** Ways per day of the measured participant. */
 const PER_DAY = 4
@@ -30,6 +36,25 @@ export async function seedMeasured(db: Database['db'], ways: number): Promise<nu
   const user = await createUser(db, { ...BENCH_USER, verified: true, campaignId })
   await insertWays(db, sql`select ${user.id}::int as user_id, g from generate_series(0, ${ways - 1}) g`, 2)
   return user.id
+}
+
+/**
+ * The scripted week's participants in the measured participant's campaign, each with the week's ways. They joined
+ * 60 days ago, so the week's day without ways is one of their study days.
+ */
+export async function seedWeek(db: Database['db']): Promise<void> {
+  const [{ campaign_id }] = rows(
+    await db.execute(sql`select campaign_id from users where email = ${BENCH_USER.email}`),
+  ) as { campaign_id: number }[]
+  for (const user of Object.values(WEEK_USERS)) {
+    await createUser(db, {
+      ...user,
+      verified: true,
+      campaignId: Number(campaign_id),
+      joinedAt: new Date(Date.now() - 60 * 86_400_000),
+    })
+    await importTrips(db, { email: user.email, trips: weekTrips() }, { timeZone: TZ })
+  }
 }
 
 /**

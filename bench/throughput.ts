@@ -7,7 +7,7 @@
 // ~0.4 ms). Each server's resident memory is read after the run.
 import fs from 'node:fs'
 import { load, type LoadResult } from './load'
-import { analyze, countWays, seedMeasured, seedOthers } from './seed'
+import { analyze, countWays, seedMeasured, seedOthers, seedWeek } from './seed'
 import { startServer, type RunningServer } from './server'
 import type { Store } from './stores'
 import { targetsFor, type RouteName } from './targets'
@@ -18,6 +18,8 @@ export interface BenchContext {
   log: (line: string) => void
   /** Shorter runs (BENCH_QUICK=1), for trying the bench out. */
   quick: boolean
+  /** The scripted week's participants too, in the 1k database (for the journey part). */
+  week?: boolean
 }
 
 interface Memory {
@@ -118,6 +120,7 @@ async function seeded(name: ScenarioResult['name'], store: Store, ctx: BenchCont
   const t0 = performance.now()
   const database = await store.open()
   await seedMeasured(database.db, MEASURED_WAYS)
+  if (name === '1k' && ctx.week) await seedWeek(database.db)
   if (name === '1M') await seedOthers(database.db, OTHERS, OTHERS_EACH)
   await analyze(database.db)
   const counts = await countWays(database.db)

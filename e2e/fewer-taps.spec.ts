@@ -6,41 +6,10 @@
 // mode corrected and 12 questions at most 14, a week of 30 ways with 6 wrong modes and one empty day at most 70.
 // Every tap is a real click at the control's centre (a covered control fails the click); a select is clicked open
 // the same way, and its option (drawn by the browser outside the page) is then chosen by its label.
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { test, expect, participantPage, day, recordedWay } from './fixtures'
 import { acceptCookies } from './page-helpers'
-
-class Taps {
-  count = 0
-  async click(target: Locator) {
-    this.count++
-    await target.click()
-  }
-  /** A select: one tap opens it (a real click, so a control drawn over it fails), one chooses. */
-  async choose(select: Locator, label: string) {
-    this.count += 2
-    await select.click()
-    await select.selectOption({ label })
-  }
-}
-
-const card = (page: Page, id: number) => page.locator(`article[data-trip-id="${id}"]`)
-
-/** Saved places at both ends of the test ways (52.52, 13.38 → 52.52, 13.39), added on the places page. */
-async function saveHomeAndWork(page: Page) {
-  for (const [name, lat, lon] of [
-    ['Zuhause', '52.52', '13.38'],
-    ['Arbeit', '52.52', '13.39'],
-  ] as const) {
-    await page.goto('/pois?dialog=add')
-    const add = page.locator('#add')
-    await add.getByLabel('Name', { exact: true }).fill(name)
-    await add.getByLabel('Breitengrad').fill(lat)
-    await add.getByLabel('Längengrad').fill(lon)
-    await add.getByRole('button', { name: 'Ort speichern' }).click()
-    await expect(page.getByText('Ort gespeichert.')).toBeVisible()
-  }
-}
+import { card, prepareWeek, reviewWeek, saveHomeAndWork, Taps, weekTrips } from './week'
 
 test('a one-leg way with the right mode is confirmed from the list in at most 3 taps', async ({ browser, js }) => {
   const { page, context } = await participantPage(browser, js, {
@@ -202,80 +171,15 @@ test('a wrong mode on a one-leg way is fixed from the list in at most 3 taps, re
   await context.close()
 })
 
-/** A one-leg way of the week: `hour` on day `d`, between the two saved places or (`away`) between unsaved spots. */
-const weekWay = (d: string, hour: number, mode: string, away: boolean) => {
-  const hm = (m: number) => `${String(hour).padStart(2, '0')}:${String(m).padStart(2, '0')}`
-  const lat = away ? 48.1 : 52.52
-  return recordedWay(
-    [
-      {
-        startTime: `${d} ${hm(0)}`,
-        endTime: `${d} ${hm(20)}`,
-        geom: [
-          { lat, lon: 13.38 },
-          { lat: lat + 0.001, lon: 13.385 },
-          { lat, lon: 13.39 },
-        ],
-        tfcModes: [mode],
-      },
-    ],
-    {},
-    d,
-  )
-}
-
 test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed in at most 70 taps', async ({
   browser,
   js,
 }) => {
   test.setTimeout(600_000)
-  // Days 0 and -2 … -7 hold the ways (4 or 5 a day); yesterday has none. Every fifth way (6 of them) was recorded as by car
-  // but was by bus; every third starts and ends away from the saved places (no suggestion: its purpose is chosen).
-  const days = [0, -2, -3, -4, -5, -6, -7].map((o) => day(o))
-  const ways = Array.from({ length: 30 }, (_, i) =>
-    weekWay(days[i % days.length]!, 7 + Math.floor(i / days.length) * 3, i % 5 === 4 ? 'CAR' : 'WALK', i % 3 === 2),
-  )
-  const earlier = recordedWay(
-    [{ tfcModes: ['WALK'], tripPurposes: [1] }],
-    { validationStatus: true, confirmationStatus: true },
-    day(-9),
-  )
-  const { page, context } = await participantPage(browser, js, { trips: [earlier, ...ways] })
-  await saveHomeAndWork(page)
-  await page.goto('/ways/list/all/page/1')
-  await acceptCookies(page)
+  const { page, context } = await participantPage(browser, js, { trips: weekTrips() })
+  await prepareWeek(page)
   const taps = new Taps()
-  const spent = { fixed: 0, fixes: 0, confirms: 0, day: 0 }
-  // The empty day: its card, then "not travelling".
-  const before = taps.count
-  await taps.click(page.locator(`#day-${day(-1)}`).getByRole('link', { name: /Keine Wege erfasst/ }))
-  await expect(page.locator('#noTrips')).toBeVisible()
-  await taps.click(page.locator('#noTrips').getByRole('button', { name: 'Ich war nicht unterwegs' }))
-  await expect(page.getByText('Tag ohne Wege gespeichert.')).toBeVisible()
-  spent.day = taps.count - before
-  // Then the ways, always the first card of the unconfirmed tab.
-  await page.goto('/ways/list/unconfirmed/page/1')
-  for (let n = 0; n < 30; n++) {
-    const first = page.locator('article[data-trip-id]').first()
-    const id = Number(await first.getAttribute('data-trip-id'))
-    const way = card(page, id)
-    const start = taps.count
-    if ((await way.locator('.trip-card__mode').innerText()).includes('Auto')) {
-      await taps.click(way.getByRole('link', { name: /Verkehrsmittel ändern/ }))
-      await taps.click(page.locator('#mode').getByRole('button', { name: 'Bus' }))
-      await expect(page).not.toHaveURL(/dialog=mode/, { timeout: 30_000 })
-      await expect(card(page, id).locator('.trip-card__mode')).toHaveText([/^Bus/])
-      spent.fixes += taps.count - start
-      spent.fixed++
-    }
-    const confirmStart = taps.count
-    const select = card(page, id).getByRole('combobox', { name: 'Zweck' })
-    if (!(await select.inputValue())) await taps.choose(select, 'Einkauf')
-    await taps.click(card(page, id).getByRole('button', { name: 'Bestätigen' }))
-    await expect(card(page, id)).toHaveCount(0, { timeout: 30_000 })
-    spent.confirms += taps.count - confirmStart
-  }
-  await expect(page.locator('article[data-trip-id]')).toHaveCount(0)
+  const spent = await reviewWeek(page, taps)
   console.log(
     `taps for the week (${js ? 'js' : 'nojs'}): ${taps.count} (target 70, was 122): ` +
       `6 mode fixes ${spent.fixes}, 30 confirmations ${spent.confirms}, the empty day ${spent.day}`,

@@ -1,0 +1,83 @@
+// The scripted week (e2e/week.ts: 30 ways over seven days, 6 of them with the wrong mode, one day without ways)
+// reviewed by a participant who knows the app, timed with JavaScript on and off: a 360 × 740 phone under the load
+// time's throttling (150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4× slower). Each mode has its own participant
+// with the same week (bench/seed.ts seeds both); the saved places and the list are set up before the throttling,
+// and the clock runs from the first tap to the last card gone. Reports taps, total time and the five slowest steps
+// (a step: one tap and what follows it until the next).
+import type { Browser } from '@playwright/test'
+import { loginAs } from '../e2e/fixtures'
+import { prepareWeek, reviewWeek, Taps } from '../e2e/week'
+import { launchChromium, throttle, THROTTLING } from './browser'
+import { WEEK_USERS } from './seed'
+import type { RunningServer } from './server'
+
+interface WeekRun {
+  taps: number
+  totalSeconds: number
+  /** taps spent on the 6 mode fixes, the 30 confirmations and the day without ways */
+  spent: { fixes: number; confirms: number; day: number }
+  slowest: { step: string; ms: number }[]
+}
+
+export interface JourneyReport {
+  viewport: { width: number; height: number }
+  throttling: typeof THROTTLING
+  js: WeekRun
+  nojs: WeekRun
+}
+
+const VIEWPORT = { width: 360, height: 740 }
+/** A step slower than this under the throttling is a failure, not a figure. */
+const STEP_TIMEOUT_MS = 60_000
+
+async function weekIn(browser: Browser, server: RunningServer, js: boolean): Promise<WeekRun> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled: js,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  })
+  try {
+    const page = await context.newPage()
+    const user = WEEK_USERS[js ? 'js' : 'nojs']
+    await loginAs(page, user.email, user.password)
+    await prepareWeek(page)
+    await throttle(page)
+    const taps = new Taps()
+    const spent = await reviewWeek(page, taps, STEP_TIMEOUT_MS)
+    const total = taps.end()
+    return {
+      taps: taps.count,
+      totalSeconds: Math.round(total / 100) / 10,
+      spent: { fixes: spent.fixes, confirms: spent.confirms, day: spent.day },
+      slowest: [...taps.steps]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((s) => ({ step: s.label, ms: s.ms })),
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+export async function journeyPart(server: RunningServer, opts: { log: (s: string) => void }): Promise<JourneyReport> {
+  const browser = await launchChromium()
+  try {
+    const runs = {} as Pick<JourneyReport, 'js' | 'nojs'>
+    for (const js of [true, false]) {
+      const run = await weekIn(browser, server, js)
+      runs[js ? 'js' : 'nojs'] = run
+      opts.log(
+        `  week ${js ? 'js  ' : 'nojs'}  ${run.taps} taps  ${run.totalSeconds} s  slowest: ` +
+          run.slowest.map((s) => `${s.step} ${s.ms} ms`).join(', '),
+      )
+    }
+    return { viewport: VIEWPORT, throttling: THROTTLING, ...runs }
+  } finally {
+    await browser.close()
+  }
+}
