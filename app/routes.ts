@@ -136,7 +136,11 @@ export function layoutsOf(row: RouteRow): Layout[] {
 }
 
 const entryOf = (row: RouteRow): RouteConfigEntry =>
-  row.path === '' ? index(row.file, { id: row.id }) : route(row.path, row.file, row.id ? { id: row.id } : undefined)
+  row.path === ''
+    ? index(row.file, { id: row.id })
+    : row.id
+      ? route(row.path, row.file, { id: row.id })
+      : route(row.path, row.file)
 
 type Placed = { row: RouteRow; chain: Layout[] }
 type Slot = { row: RouteRow } | { layout: Layout; rows: Placed[] }

@@ -153,5 +153,6 @@ export async function saveWay(
         ),
     },
   )
-  return runForm(save, form, null)
+  // Invalid input answers the form as entered (`invalid` above), never the bare reply.
+  return (await runForm(save, form, null)) as Awaited<ReturnType<typeof save.run>>
 }
