@@ -128,9 +128,7 @@ export default tseslint.config(
   },
   {
     files: ['app/services/**/*.{ts,tsx}'],
-    // The questionnaire engine (its post and its page's address) is being moved to typed input on another branch;
-    // until it lands these two files are the exception.
-    ignores: ['**/*.test.ts', 'app/services/questionnaire/flow.server.ts', 'app/services/questionnaire-step.server.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,101 +1,169 @@
-// The route table, explicit. Each page route carries its name (route id) and its two flags:
-// login required (→ inside the routes/_auth layout, whose middleware enforces it) and authorization required
-// (→ inside routes/_authorized as well). Start-layout pages (account entry) sit in routes/_start.
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+// The route table, one list: every URL with its module, its name (route id), whether it is a page, and its two
+// flags: login required and authorization required. The tree React Router reads is built from it: a page of the
+// main layout that needs login sits inside routes/_auth (whose middleware enforces it), one that needs
+// authorization inside routes/_authorized as well; the account-entry pages sit in routes/_start, where a page that
+// needs login guards itself. The guard tests read the same list.
+import { type RouteConfig, type RouteConfigEntry, index, layout, route } from '@react-router/dev/routes'
 
-export interface RouteFlags {
+/** The layout a route is shown in: none (a machine endpoint), the start layout, or a section of the main one. */
+type Shell = 'none' | 'start' | 'main' | 'help' | 'ways' | 'campaign'
+
+interface RouteRow {
+  /** The URL pattern, without its leading slash ('' is the index page). */
   path: string
-  id: string
+  /** The module, relative to app/. */
+  file: string
+  /** The route's name: PascalCase of its URL. Endpoints without a page need none. */
+  id?: string
+  shell: Shell
   login: boolean
   authorization: boolean
+  /** A page a person opens (HTML); false for endpoints and downloads. */
+  page: boolean
 }
 
-/** The route table as data: used by the guard tests and documentation; the tree below must agree with it. */
-export const ROUTE_TABLE: RouteFlags[] = [
-  { path: '/user/register', id: 'UserRegister', login: false, authorization: false },
-  { path: '/user/login/:type?', id: 'UserLogin', login: false, authorization: false },
-  { path: '/user/reset-registration', id: 'UserResetRegistration', login: false, authorization: false },
-  { path: '/user/reset-password', id: 'UserResetPassword', login: false, authorization: false },
-  { path: '/user/set-password', id: 'UserSetPassword', login: false, authorization: false },
-  { path: '/user/verify-email', id: 'UserVerifyEmail', login: false, authorization: false },
-  { path: '/user/password-update-required', id: 'UserPasswordUpdateRequired', login: true, authorization: false },
-  { path: '/', id: 'Home', login: true, authorization: false },
-  { path: '/ways', id: 'Ways', login: true, authorization: false },
-  { path: '/ways/list/:filter/:id?/page/:page', id: 'TripList', login: true, authorization: false },
-  { path: '/ways/tripDetails/:id', id: 'WaysHtmlTripDetail', login: true, authorization: false },
-  { path: '/ways/add/:date?', id: 'WaysAdd', login: true, authorization: false },
-  { path: '/ways/edit/:id', id: 'WaysEdit', login: true, authorization: false },
-  { path: '/pois', id: 'Pois', login: true, authorization: true },
-  { path: '/campaign', id: 'Campaign', login: true, authorization: false },
-  { path: '/campaign/info', id: 'CampaignInfo', login: true, authorization: false },
-  { path: '/campaign/questionnaire/:filter', id: 'CampaignQuestionnaire', login: true, authorization: false },
-  { path: '/help', id: 'Help', login: false, authorization: false },
-  { path: '/help/faq', id: 'HelpFaq', login: false, authorization: false },
-  { path: '/help/privacy', id: 'HelpPrivacy', login: false, authorization: false },
-  { path: '/help/imprint', id: 'HelpImprint', login: false, authorization: false },
-  { path: '/contact', id: 'Contact', login: false, authorization: false },
-  { path: '/user/update-password', id: 'UserUpdatePassword', login: true, authorization: false },
-  { path: '/user/delete-account', id: 'UserDeleteAccount', login: true, authorization: false },
-  { path: '/sandbox', id: 'Sandbox', login: false, authorization: false },
-  { path: '*', id: 'NotFound', login: false, authorization: false },
+const endpoint = (path: string, file: string): RouteRow => ({
+  path,
+  file,
+  shell: 'none',
+  login: false,
+  authorization: false,
+  page: false,
+})
+const page = (
+  shell: Shell,
+  path: string,
+  file: string,
+  id: string,
+  flags: { login?: boolean; authorization?: boolean; page?: boolean } = {},
+): RouteRow => ({
+  path,
+  file,
+  id,
+  shell,
+  login: flags.login ?? false,
+  authorization: flags.authorization ?? false,
+  page: flags.page ?? true,
+})
+const login = { login: true }
+
+export const ROUTE_TABLE: RouteRow[] = [
+  // Machine endpoints (no page).
+  endpoint('functions/invoke-service-method', 'routes/api.invoke-service-method.ts'),
+  endpoint('healthz', 'routes/healthz.ts'),
+  endpoint('readyz', 'routes/readyz.ts'),
+  endpoint('hello', 'routes/hello.ts'),
+  endpoint('i18n/:file', 'routes/i18n.ts'),
+  endpoint('participate/:campaignId', 'routes/participate.ts'),
+  endpoint('user/logout', 'routes/user.logout.ts'),
+  endpoint('consent', 'routes/consent.ts'),
+  endpoint('static-map/:id', 'routes/static-map.ts'),
+  endpoint('admin/cli', 'routes/admin.cli.ts'),
+
+  page('start', 'user/register', 'routes/user.register.tsx', 'UserRegister'),
+  page('start', 'user/login/:type?', 'routes/user.login.tsx', 'UserLogin'),
+  page('start', 'user/reset-registration', 'routes/user.reset-registration.tsx', 'UserResetRegistration'),
+  page('start', 'user/reset-password', 'routes/user.reset-password.tsx', 'UserResetPassword'),
+  page('start', 'user/set-password', 'routes/user.set-password.tsx', 'UserSetPassword'),
+  page('start', 'user/verify-email', 'routes/user.verify-email.tsx', 'UserVerifyEmail'),
+  page('start', 'user/resume/:id', 'routes/user.resume.tsx', 'UserResume', login),
+  page(
+    'start',
+    'user/password-update-required',
+    'routes/user.password-update-required.tsx',
+    'UserPasswordUpdateRequired',
+    login,
+  ),
+
+  page('main', 'help', 'routes/help.tsx', 'Help'),
+  page('help', 'help/faq', 'routes/help.faq.tsx', 'HelpFaq'),
+  page('help', 'help/privacy', 'routes/help.privacy.tsx', 'HelpPrivacy'),
+  page('help', 'help/imprint', 'routes/help.imprint.tsx', 'HelpImprint'),
+  page('main', 'contact', 'routes/contact.tsx', 'Contact'),
+  page('main', 'sandbox', 'routes/sandbox.tsx', 'Sandbox'),
+
+  page('main', '', 'routes/home.tsx', 'Home', login),
+  page('main', 'ways', 'routes/ways.tsx', 'Ways', login),
+  page('ways', 'ways/list/:filter/:id?/page/:page', 'routes/ways.list/route.tsx', 'WaysList', login),
+  page('ways', 'ways/add/:date?', 'routes/ways.add.tsx', 'WaysAdd', login),
+  page('main', 'ways/tripDetails/:id', 'routes/ways.trip-details/route.tsx', 'WaysTripDetails', login),
+  page(
+    'main',
+    'ways/tripDetails/:id/questionnaire',
+    'routes/ways.trip-questionnaire.tsx',
+    'WaysTripQuestionnaire',
+    { login: true, page: false }, // answers posts only: its pages are the way's page with `?qtn=`
+  ),
+  page('main', 'ways/edit/:id', 'routes/ways.edit.tsx', 'WaysEdit', login),
+  page('main', 'campaign', 'routes/campaign.tsx', 'Campaign', login),
+  page('campaign', 'campaign/info', 'routes/campaign.info.tsx', 'CampaignInfo', login),
+  page(
+    'campaign',
+    'campaign/questionnaire/:filter',
+    'routes/campaign.questionnaire.tsx',
+    'CampaignQuestionnaire',
+    login,
+  ),
+  page('main', 'user/update-password', 'routes/user.update-password.tsx', 'UserUpdatePassword', login),
+  page('main', 'user/delete-account', 'routes/user.delete-account.tsx', 'UserDeleteAccount', login),
+  page('main', 'user/my-data', 'routes/user.my-data.ts', 'UserMyData', { login: true, page: false }),
+  page('main', 'pois', 'routes/pois.tsx', 'Pois', { login: true, authorization: true }),
+  page('main', '*', 'routes/$.tsx', 'NotFound'),
 ]
 
-const r = (path: string, file: string, id: string) => route(path, file, { id })
+const LAYOUTS = {
+  start: 'routes/_start.tsx',
+  main: 'routes/_main.tsx',
+  help: 'routes/_help.tsx',
+  auth: 'routes/_auth.tsx',
+  ways: 'routes/_ways.tsx',
+  campaign: 'routes/_campaign.tsx',
+  authorized: 'routes/_authorized.tsx',
+} as const
+type Layout = keyof typeof LAYOUTS
 
-export default [
-  // Machine endpoints (no page).
-  route('functions/invoke-service-method', 'routes/api.invoke-service-method.ts'),
-  route('healthz', 'routes/healthz.ts'),
-  route('readyz', 'routes/readyz.ts'),
-  route('hello', 'routes/hello.ts'),
-  route('i18n/:file', 'routes/i18n.ts'),
-  route('participate/:campaignId', 'routes/participate.ts'),
-  route('user/logout', 'routes/user.logout.ts'),
-  route('consent', 'routes/consent.ts'),
-  route('static-map/:id', 'routes/static-map.ts'),
-  route('admin/cli', 'routes/admin.cli.ts'),
+/** The layouts a row sits in, outermost first. */
+export function layoutsOf(row: RouteRow): Layout[] {
+  if (row.shell === 'none') return []
+  if (row.shell === 'start') return ['start']
+  const section: Layout[] = row.shell === 'main' ? [] : [row.shell]
+  return [
+    'main',
+    ...(row.login ? (['auth'] as const) : []),
+    ...section,
+    ...(row.authorization ? (['authorized'] as const) : []),
+  ]
+}
 
-  layout('routes/_start.tsx', [
-    r('user/register', 'routes/user.register.tsx', 'UserRegister'),
-    r('user/login/:type?', 'routes/user.login.tsx', 'UserLogin'),
-    r('user/reset-registration', 'routes/user.reset-registration.tsx', 'UserResetRegistration'),
-    r('user/reset-password', 'routes/user.reset-password.tsx', 'UserResetPassword'),
-    r('user/set-password', 'routes/user.set-password.tsx', 'UserSetPassword'),
-    r('user/verify-email', 'routes/user.verify-email.tsx', 'UserVerifyEmail'),
-    r('user/resume/:id', 'routes/user.resume.tsx', 'UserResume'),
-    r('user/password-update-required', 'routes/user.password-update-required.tsx', 'UserPasswordUpdateRequired'),
-  ]),
+const entryOf = (row: RouteRow): RouteConfigEntry =>
+  row.path === ''
+    ? index(row.file, { id: row.id })
+    : row.id
+      ? route(row.path, row.file, { id: row.id })
+      : route(row.path, row.file)
 
-  layout('routes/_main.tsx', [
-    r('help', 'routes/help.tsx', 'Help'),
-    layout('routes/_help.tsx', [
-      r('help/faq', 'routes/help.faq.tsx', 'HelpFaq'),
-      r('help/privacy', 'routes/help.privacy.tsx', 'HelpPrivacy'),
-      r('help/imprint', 'routes/help.imprint.tsx', 'HelpImprint'),
-    ]),
-    r('contact', 'routes/contact.tsx', 'Contact'),
-    r('sandbox', 'routes/sandbox.tsx', 'Sandbox'),
+type Placed = { row: RouteRow; chain: Layout[] }
+type Slot = { row: RouteRow } | { layout: Layout; rows: Placed[] }
 
-    layout('routes/_auth.tsx', [
-      index('routes/home.tsx', { id: 'Home' }),
-      r('ways', 'routes/ways.tsx', 'Ways'),
-      layout('routes/_ways.tsx', [
-        r('ways/list/:filter/:id?/page/:page', 'routes/ways.list/route.tsx', 'TripList'),
-        r('ways/add/:date?', 'routes/ways.add.tsx', 'WaysAdd'),
-      ]),
-      r('ways/tripDetails/:id', 'routes/ways.trip-details/route.tsx', 'WaysHtmlTripDetail'),
-      route('ways/tripDetails/:id/questionnaire', 'routes/ways.trip-questionnaire.tsx'),
-      r('ways/edit/:id', 'routes/ways.edit.tsx', 'WaysEdit'),
-      r('campaign', 'routes/campaign.tsx', 'Campaign'),
-      layout('routes/_campaign.tsx', [
-        r('campaign/info', 'routes/campaign.info.tsx', 'CampaignInfo'),
-        r('campaign/questionnaire/:filter', 'routes/campaign.questionnaire.tsx', 'CampaignQuestionnaire'),
-      ]),
-      r('user/update-password', 'routes/user.update-password.tsx', 'UserUpdatePassword'),
-      r('user/delete-account', 'routes/user.delete-account.tsx', 'UserDeleteAccount'),
-      r('user/my-data', 'routes/user.my-data.ts', 'UserMyData'),
-      layout('routes/_authorized.tsx', [r('pois', 'routes/pois.tsx', 'Pois')]),
-    ]),
-    r('*', 'routes/$.tsx', 'NotFound'),
-  ]),
-] satisfies RouteConfig
+/** The nested tree of `rows`: each layout holds its rows in table order, placed where its first row stands. */
+function tree(rows: Placed[]): RouteConfigEntry[] {
+  const slots: Slot[] = []
+  const groups = new Map<Layout, Placed[]>()
+  for (const { row, chain } of rows) {
+    const [outer, ...inner] = chain
+    if (!outer) {
+      slots.push({ row })
+      continue
+    }
+    let group = groups.get(outer)
+    if (!group) {
+      group = []
+      groups.set(outer, group)
+      slots.push({ layout: outer, rows: group })
+    }
+    group.push({ row, chain: inner })
+  }
+  return slots.map((slot) => ('row' in slot ? entryOf(slot.row) : layout(LAYOUTS[slot.layout], tree(slot.rows))))
+}
+
+export default tree(ROUTE_TABLE.map((row) => ({ row, chain: layoutsOf(row) }))) satisfies RouteConfig

@@ -24,7 +24,7 @@ describe('a client navigation while logged out', () => {
   test.each([
     ['/ways/list/all/page/1.data?_routes=routes%2Fways.list%2Froute', '/ways/list/all/page/1'],
     [
-      '/ways/list/unconfirmed/page/2.data?dialog=noTripsRun&_routes=TripList',
+      '/ways/list/unconfirmed/page/2.data?dialog=noTripsRun&_routes=WaysList',
       '/ways/list/unconfirmed/page/2?dialog=noTripsRun',
     ],
     ['/ways/tripDetails/7.data?list=all', '/ways/tripDetails/7?list=all'],

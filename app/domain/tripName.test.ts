@@ -47,17 +47,17 @@ describe('legPurposesLabel', () => {
 describe('modeDots', () => {
   test.each([
     [[], []],
-    [[{ tfcModes: ['WALK'] }], ['WALK']],
-    [[{ tfcModes: [] }], ['UNKNOWN']],
+    [[{ modes: ['WALK'] }], ['WALK']],
+    [[{ modes: [] }], ['UNKNOWN']],
     [
-      [{ tfcModes: ['WALK'] }, { tfcModes: [] }, { tfcModes: ['BUS', 'TRAIN'] }],
+      [{ modes: ['WALK'] }, { modes: [] }, { modes: ['BUS', 'TRAIN'] }],
       ['WALK', 'UNKNOWN', 'BUS', 'TRAIN'],
     ],
     [
-      [{ tfcModes: ['WALK', 'BIKE'] }, { tfcModes: ['BUS'] }, { tfcModes: ['TRAIN', 'TRAM'] }, { tfcModes: ['CAR'] }],
+      [{ modes: ['WALK', 'BIKE'] }, { modes: ['BUS'] }, { modes: ['TRAIN', 'TRAM'] }, { modes: ['CAR'] }],
       ['WALK', 'BIKE', 'BUS', 'TRAIN', 'TRAM'],
     ],
-    [[1, 2, 3, 4, 5, 6].map(() => ({ tfcModes: [] })), ['UNKNOWN', 'UNKNOWN', 'UNKNOWN', 'UNKNOWN', 'UNKNOWN']],
+    [[1, 2, 3, 4, 5, 6].map(() => ({ modes: [] })), ['UNKNOWN', 'UNKNOWN', 'UNKNOWN', 'UNKNOWN', 'UNKNOWN']],
   ])('%j → %j', (legs, expected) => {
     expect(modeDots(legs)).toEqual(expected)
   })

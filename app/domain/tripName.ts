@@ -41,8 +41,8 @@ export function legPurposesLabel(names: string[]): string {
  * Trip card: at most 5 mode dots.
  * Each leg contributes its modes in order; a leg without modes contributes 'UNKNOWN'.
  */
-export function modeDots(legs: { tfcModes: string[] }[]): string[] {
-  return legs.flatMap((leg) => (leg.tfcModes.length > 0 ? leg.tfcModes : [UNKNOWN_MODE])).slice(0, MAX_MODE_DOTS)
+export function modeDots(legs: { modes: string[] }[]): string[] {
+  return legs.flatMap((leg) => (leg.modes.length > 0 ? leg.modes : [UNKNOWN_MODE])).slice(0, MAX_MODE_DOTS)
 }
 
 /**

@@ -1,12 +1,14 @@
-// Helpers for the account pages (routes/user.*): the session cookie, and service errors as form replies.
+// Helpers for the account pages (routes/user.*): the session cookie, service errors as form replies, and the user
+// service's account methods with plain names (the service keeps the companion app's `pers`, `pwd`, `emailAddr`).
 import type { Submission } from '@conform-to/react'
 import { data } from 'react-router'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { EmailRequestSchema } from './account-forms'
+import { EmailRequestSchema } from './account-forms.server'
+import { handler, runForm } from './intents.server'
 import { redirectWithToast, success } from './http.server'
-import { ServiceError } from '~/services/core.server'
+import { ServiceError, type ServiceContext } from '~/services/core.server'
+import { userService } from '~/services/user.server'
 import { SESSION_ABSOLUTE_MS } from '~/services/session.server'
-import { req, type Ctx } from './context.server'
+import { req, serviceCtx, type Ctx } from './context.server'
 import { isBot } from './honeypot.server'
 import { SESSION_COOKIE, serializeCookie } from './cookies.server'
 
@@ -44,6 +46,12 @@ export function serviceErrorReply(
   return data(submission.reply({ formErrors: [`errors:${e.constant}`], hideFields }), { status: 400 })
 }
 
+/** Which e-mail link the one-e-mail-field pages ask for: a new password, or the registration's confirmation again. */
+const SEND = {
+  resetPassword: (ctx: ServiceContext, email: string) => userService.resetPassword(ctx, { emailAddr: email }),
+  resetRegistration: (ctx: ServiceContext, email: string) => userService.resetRegistration(ctx, { emailAddr: email }),
+}
+
 /**
  * The action of the one-e-mail-field pages: honeypot, validation, the service call, and the same success toast for
  * known and unknown addresses (ADR 007).
@@ -51,18 +59,57 @@ export function serviceErrorReply(
 export async function emailRequestAction(
   request: Request,
   context: Ctx,
-  opts: { send: (emailAddr: string) => Promise<unknown>; successKey: string },
+  opts: { send: keyof typeof SEND; successKey: string },
 ) {
   const formData = await request.formData()
   const done = () => redirectWithToast(context, '/user/login', success(opts.successKey))
   // A bot: pretend success and do nothing.
   if (await isBot(context, formData)) return done()
-  const submission = parseWithZod(formData, { schema: EmailRequestSchema })
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-  try {
-    await opts.send(submission.value.email)
-  } catch (e) {
-    return serviceErrorReply(submission, e)
-  }
-  return done()
+  return runForm(
+    handler(EmailRequestSchema, async ({ email }, _args: null, submission) => {
+      try {
+        await SEND[opts.send](serviceCtx(context), email)
+      } catch (e) {
+        return serviceErrorReply(submission, e)
+      }
+      return done()
+    }),
+    formData,
+    null,
+  )
+}
+
+/** Logs in with the login name (the e-mail address) and password; answers the session and what must follow. */
+export const login = (ctx: ServiceContext, login: { email: string; password: string }) =>
+  userService.login(ctx, { idStr: login.email, password: login.password, platformConstant: 'WEB' })
+
+/** Registers a participant: the e-mail address is the login name; alias and names are optional. */
+export const register = (
+  ctx: ServiceContext,
+  person: { email: string; password: string; alias?: string; firstName?: string; lastName?: string },
+) =>
+  userService.register(ctx, {
+    pers: {
+      alias: person.alias ?? null,
+      firstName: person.firstName ?? null,
+      lastName: person.lastName ?? null,
+      idStr: person.email,
+    },
+    pwd: person.password,
+    platformConstant: 'WEB',
+  })
+
+/** Sets a new password with the token of the reset link. */
+export const setPassword = (ctx: ServiceContext, link: { email: string; token: string }, password: string) =>
+  userService.setPassword(ctx, { emailAddr: link.email, password, verificationStr: link.token })
+
+/** Confirms the e-mail address with the token of the registration link. */
+export const verifyEmail = (ctx: ServiceContext, link: { email: string; token: string }) =>
+  userService.verifyEmailAddress(ctx, { emailAddr: link.email, verificationStr: link.token })
+
+/** An e-mail link's address and one-time token (query `email` and `verstr`), or null when either is missing. */
+export function emailLink(url: URL): { email: string; token: string } | null {
+  const email = url.searchParams.get('email')?.trim()
+  const token = url.searchParams.get('verstr')?.trim()
+  return email && token ? { email, token } : null
 }

@@ -1,8 +1,9 @@
-// The intent table: the form's intent picks its schema and handler; invalid input is the submission's reply (400)
-// with the posted intent in it; an unknown intent is a 400 response.
+// A form's handler: invalid input is the submission's reply (400) with the posted values less the hidden ones, or
+// what the handler answers for it; the intent table picks the handler by the form's intent, and an unknown intent is
+// a 400 response.
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { intent, runIntent } from './intents.server'
+import { handler, runForm, runIntent } from './intents.server'
 
 const form = (entries: Record<string, string | string[]>) => {
   const fd = new FormData()
@@ -10,11 +11,11 @@ const form = (entries: Record<string, string | string[]>) => {
   return fd
 }
 const table = {
-  pick: intent(
+  pick: handler(
     z.object({ ids: z.array(z.coerce.number(), { error: 'x:required' }).min(1, 'x:required') }),
     async ({ ids }, { who }: { who: string }) => `${who}:${ids.join(',')}`,
   ),
-  quiet: intent(z.object({ n: z.coerce.number() }), async () => 'ran', { invalid: async () => 'invalid' }),
+  quiet: handler(z.object({ n: z.coerce.number() }), async () => 'ran', { invalid: async () => 'invalid' }),
 }
 
 describe('runIntent', () => {
@@ -43,5 +44,27 @@ describe('runIntent', () => {
     ['inherited', { intent: 'toString' }],
   ])('an intent that is not in the table (%s): 400', async (_l, entries) => {
     await expect(runIntent(table, form(entries), { who: 'a' })).rejects.toMatchObject({ init: { status: 400 } })
+  })
+})
+
+describe('runForm', () => {
+  const login = handler(
+    z.object({ name: z.string({ error: 'x:name' }).min(1, 'x:name'), secret: z.string().min(3, 'x:short') }),
+    async ({ name }) => `hello ${name}`,
+    { hide: ['secret'] },
+  )
+
+  test('runs the handler with the parsed values', async () => {
+    expect(await runForm(login, form({ name: 'a', secret: 'abc' }), null)).toBe('hello a')
+  })
+
+  test('invalid input: 400, the errors by field, the hidden fields not sent back', async () => {
+    const res = (await runForm(login, form({ name: 'a', secret: 'x' }), null)) as {
+      data: { error: Record<string, string[]>; initialValue: Record<string, unknown> }
+      init: { status: number }
+    }
+    expect(res.init.status).toBe(400)
+    expect(res.data.error).toEqual({ secret: ['x:short'] })
+    expect(res.data.initialValue).toEqual({ name: 'a' })
   })
 })

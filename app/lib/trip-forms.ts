@@ -10,13 +10,16 @@ const chosen = <T extends z.ZodType>(item: T, key: string) => z.array(item, { er
 
 export const SetPurposesSchema = z.object({ version, purposes: chosen(zId, 'trip:validation.purposesRequired') })
 export const SetLegPurposesSchema = SetPurposesSchema.extend({ legId: zId })
-export const SetLegModesSchema = z.object({
-  version,
-  legId: zId,
-  tfcModes: chosen(z.string().max(100), 'trip:validation.modeRequired'),
-  /** Which button saved the selector: the neighbouring leg's selector opens next. */
-  go: z.enum(['prev', 'next', 'ok']).optional(),
-})
+/** The field `tfcModes` (a name other clients post) is read as `modes`. */
+export const SetLegModesSchema = z
+  .object({
+    version,
+    legId: zId,
+    tfcModes: chosen(z.string().max(100), 'trip:validation.modeRequired'),
+    /** Which button saved the selector: the neighbouring leg's selector opens next. */
+    go: z.enum(['prev', 'next', 'ok']).optional(),
+  })
+  .transform(({ tfcModes, ...rest }) => ({ ...rest, modes: tfcModes }))
 export const WaySchema = z.object({ version })
 export const LegSchema = z.object({ version, legId: zId })
 /** Splitting the way before a leg, or inside it at a point of its track (`pointIdx`). */
@@ -24,12 +27,14 @@ export const SplitSchema = LegSchema.extend({ pointIdx: z.coerce.number().int().
 /** Merging the way with its neighbour `withId` (both versions as the page showed them). */
 export const MergeSchema = z.object({ version, withId: zId, withVersion: version })
 
-/** The report dialog (ways list and way's page): one value per chosen reason. */
-export const ReportSchema = z.object({
-  tripId: zId,
-  trpFdbkReasonIds: chosen(zId, 'errors:REASONS_REQUIRED'),
-  returnTo: z.string().optional(),
-})
+/** The report dialog (ways list and way's page): one value per chosen reason (field `trpFdbkReasonIds`). */
+export const ReportSchema = z
+  .object({
+    tripId: zId,
+    trpFdbkReasonIds: chosen(zId, 'errors:REASONS_REQUIRED'),
+    returnTo: z.string().optional(),
+  })
+  .transform(({ trpFdbkReasonIds, ...rest }) => ({ ...rest, reasonIds: trpFdbkReasonIds }))
 export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string().optional() })
 
 /** The list's quick confirmation: the purpose for the legs without one (none when every leg has one), then confirmed. */

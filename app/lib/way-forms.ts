@@ -12,9 +12,6 @@ import { wayNeedsDurationConfirmation } from '~/domain/limits'
 const text = z.string().max(100).optional()
 const many = z.array(z.string().max(100).optional()).max(200).optional()
 
-/** Which picker each field belongs to (a field error marks its picker). */
-export const WAY_FORM_PICKERS = { purposes: 'purposes', tfcModes: 'modes', startDate: 'start', endDate: 'end' } as const
-
 /**
  * The schema for one page load: `previous` is what the form showed (clamping falls back to it); with `rules` (the
  * study's time zone and now) the way must also be complete, in order and not in the future.

@@ -59,7 +59,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
     ? [
         ...(user.hasCampaign ? [{ to: '/campaign', label: t('nav.campaign') }] : []),
         { to: '/ways', label: t('nav.ways') },
-        { to: '/pois', label: t('nav.pois') },
+        { to: '/pois', label: t('nav.places') },
         { to: '/help', label: t('nav.help') },
         { to: '/contact', label: t('nav.contact') },
       ]

@@ -8,7 +8,7 @@ import { authed } from '~/lib/context.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { Notice, cx } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
-import { currentCampaign } from '~/services/campaign.server'
+import { participantCampaign } from '~/lib/info-calls.server'
 import { buttonDate, buttonState, canAnswer, type ButtonState, type QuestionnaireSummary } from '~/domain/availability'
 import { dayToDisplay } from '~/domain/time'
 
@@ -16,22 +16,22 @@ import { dayToDisplay } from '~/domain/time'
 export const CAMPAIGN_NAME_MAX = 50
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const campaign = await currentCampaign(authed(context))
+  const campaign = await participantCampaign(authed(context))
   if (!campaign) return { campaign: null }
   const button = (summary: QuestionnaireSummary | null, isFinal: boolean) => {
     if (!summary) return null
-    const state = buttonState(summary, { isFinal, initial: campaign.initialQtnSummary })
+    const state = buttonState(summary, { isFinal, initial: campaign.initialQuestionnaire })
     const date = buttonDate(summary, state)
     return { state, date: date ? dayToDisplay(date.slice(0, 10)) : null, open: canAnswer(state) }
   }
   return {
     campaign: {
       name: campaign.name,
-      desc: campaign.desc,
+      description: campaign.description,
       start: dayToDisplay(campaign.startDate),
       end: dayToDisplay(campaign.endDate),
-      initial: button(campaign.initialQtnSummary, false),
-      final: button(campaign.finalQtnSummary, true),
+      initial: button(campaign.initialQuestionnaire, false),
+      final: button(campaign.finalQuestionnaire, true),
     },
   }
 }
@@ -88,7 +88,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       {/* The description is HTML, sanitised by the service as the text modules are. */}
-      {campaign.desc ? <div className="prose" dangerouslySetInnerHTML={{ __html: campaign.desc }} /> : null}
+      {campaign.description ? (
+        <div className="prose" dangerouslySetInnerHTML={{ __html: campaign.description }} />
+      ) : null}
       <h2>{t('info.questionnaires')}</h2>
       <ul className="campaign-qtns">
         {(['initial', 'final'] as const).map((kind) => {

@@ -12,8 +12,8 @@ import { Notice, buttonClass } from '~/components/ui'
 import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRunner'
 import { campaignPage, type CampaignQuestionnaireType } from '~/services/questionnaire/campaign-page.server'
 import { flowPost } from '~/services/questionnaire/flow-post.server'
-import { flowView, outcomeSearch } from '~/services/questionnaire/flow-view.server'
-import { flowPostFrom, flowReply } from '~/lib/questionnaire-form'
+import { flowView } from '~/services/questionnaire/flow-view.server'
+import { flowPostFrom, flowQueryFrom, flowReply, outcomeSearch } from '~/lib/questionnaire-form'
 import { replyFor } from '~/lib/forms'
 
 /** The buttons of the questionnaire's form. */
@@ -29,7 +29,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const type = typeOf(params.filter)
   const page = await campaignPage(authed(context), type)
   if (page.state !== 'open') return { type, page, view: null }
-  return { type, page: { state: 'open' as const }, view: await flowView(page.flow, url.searchParams) }
+  return { type, page: { state: 'open' as const }, view: await flowView(page.flow, flowQueryFrom(url.searchParams)) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

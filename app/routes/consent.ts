@@ -1,20 +1,22 @@
 // The cookie banner's OK (cookie "privacy", value "accepted", valid for 1 year). Works without JS.
-import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/consent'
 import { req } from '~/lib/context.server'
 import { CONSENT_COOKIE, ONE_YEAR_S, serializeCookie } from '~/lib/cookies.server'
+import { ConsentSchema } from '~/lib/account-forms.server'
+import { handler, runForm } from '~/lib/intents.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 
-/** Where to go back to after OK (checked by safeRedirect; the home page otherwise). */
-const ConsentSchema = z.object({ redirectTo: z.string().max(2000).optional() })
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ConsentSchema })
-  const redirectTo = submission.status === 'success' ? submission.value.redirectTo : undefined
-  const cookie = serializeCookie(CONSENT_COOKIE, 'accepted', { maxAge: ONE_YEAR_S, secure: req(context).server.secure })
-  return redirect(safeRedirect(redirectTo, '/'), { headers: { 'Set-Cookie': cookie } })
+  const accept = async ({ redirectTo }: { redirectTo?: string }) => {
+    const cookie = serializeCookie(CONSENT_COOKIE, 'accepted', {
+      maxAge: ONE_YEAR_S,
+      secure: req(context).server.secure,
+    })
+    return redirect(safeRedirect(redirectTo, '/'), { headers: { 'Set-Cookie': cookie } })
+  }
+  // A malformed post still accepts, and goes to the home page.
+  return runForm(handler(ConsentSchema, accept, { invalid: () => accept({}) }), await request.formData(), null)
 }
 
 export function loader() {

@@ -2,11 +2,11 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.faq'
 import { serviceCtx } from '~/lib/context.server'
-import { infoService } from '~/services/info.server'
+import { faqList } from '~/lib/info-calls.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return infoService.getFaqList(serviceCtx(context), { platformConstant: 'WEB' })
+  return { faqs: await faqList(serviceCtx(context)) }
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
@@ -22,7 +22,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           {loaderData.faqs.map((f, i) => (
             <details key={i} className="card faq__item">
               <summary className="faq__question">{f.question}</summary>
-              <div className="faq__answer prose" dangerouslySetInnerHTML={{ __html: f.answ }} />
+              <div className="faq__answer prose" dangerouslySetInnerHTML={{ __html: f.answer }} />
             </details>
           ))}
         </div>

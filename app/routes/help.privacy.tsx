@@ -2,15 +2,11 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/help.privacy'
 import { req, serviceCtx } from '~/lib/context.server'
-import { infoService } from '~/services/info.server'
+import { textModule } from '~/lib/info-calls.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { txtModule } = await infoService.getTextModule(serviceCtx(context), {
-    platformConstant: 'WEB',
-    txtModuleConstant: 'PRIVACY',
-  })
-  return { html: txtModule.text, loggedIn: req(context).user != null }
+  return { html: await textModule(serviceCtx(context), 'PRIVACY'), loggedIn: req(context).user != null }
 }
 
 export default function TextPage({ loaderData }: Route.ComponentProps) {

@@ -7,18 +7,19 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/pois'
 import { authed, req } from '~/lib/context.server'
 import { errorToast, redirectWithToast, runOrToast, success } from '~/lib/http.server'
-import { intent, runIntent } from '~/lib/intents.server'
+import { handler, runIntent } from '~/lib/intents.server'
 import { fieldError, replyFor } from '~/lib/forms'
 import { PoiDeleteSchema, PoiSaveSchema } from '~/lib/trip-forms'
 import type { Ctx } from '~/lib/context.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { ServiceError } from '~/services/core.server'
-import { poiImageUrl, poiService, type PoiDto } from '~/services/poi.server'
+import { poiImageUrl } from '~/services/poi.server'
+import { addPlace, deletePlace, listPlaces, updatePlace, type Place } from '~/lib/place-calls.server'
 import { searchPlaces, type PlaceResult } from '~/services/geocoder.server'
 import { canShowPoiEdit, verificationState, type PoiProblem } from '~/domain/poi'
 import { Button, ButtonLink, Dialog, DialogCloseLink, EmptyState } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
-import { PoiCard, type PoiView } from '~/components/pois/PoiCard'
+import { PoiCard, type PlaceView } from '~/components/pois/PoiCard'
 import { PoiForm, type PoiDraft, type PoiFormErrors, type PoiSearchState } from '~/components/pois/PoiForm'
 
 type DialogName = 'add' | 'edit' | 'delete'
@@ -26,9 +27,9 @@ type DialogName = 'add' | 'edit' | 'delete'
 export async function loader({ url, context }: Route.LoaderArgs) {
   const env = req(context).app.env
   const ctx = authed(context)
-  let list: PoiDto[]
+  let list: Place[]
   try {
-    list = (await poiService.getPois(ctx, {})).pois
+    list = await listPlaces(ctx)
   } catch (e) {
     // Not authorized: the layout shows the "no access" page; nothing of the participant's goes out.
     if (e instanceof ServiceError && e.constant === 'NOT_AUTHORIZED') return { authorized: false as const }
@@ -36,10 +37,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const q = url.searchParams
   const devMode = env.DEV_MODE
-  const pois: PoiView[] = list.map((p) => ({
+  const places: PlaceView[] = list.map((p) => ({
     id: p.id,
     name: p.name,
-    desc: p.desc,
+    description: p.description,
     state: verificationState(p.verificationStatus),
     imageUrl: poiImageUrl(env, p),
     canEdit: canShowPoiEdit(devMode, p.verificationStatus),
@@ -80,7 +81,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
   const page = {
     authorized: true as const,
-    pois,
+    places,
     devMode,
     tiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : undefined,
     dialog: dialog as DialogName | null,
@@ -97,7 +98,7 @@ type PoiArgs = { context: Ctx }
 
 /** Add and update: the service checks name and position; its problems come back next to their fields. */
 const save = (mode: 'add' | 'update') =>
-  intent(
+  handler(
     PoiSaveSchema,
     async (
       { id, name = '', lat: latText = '', lon: lonText = '', place = '', verified },
@@ -112,9 +113,9 @@ const save = (mode: 'add' | 'update') =>
         if (mode === 'add') {
           // Development mode: the checkbox decides between verified and "no status"; otherwise the service default.
           const status = devMode ? { verificationStatus: verified ? true : null } : {}
-          await poiService.addPoi(authed(context), { poi: { name, lat, lon, ...status } })
+          await addPlace(authed(context), { name, lat, lon, ...status })
         } else {
-          await poiService.updatePoi(authed(context), { poi: { id, name, lat, lon } })
+          await updatePlace(authed(context), { id, name, lat, lon })
         }
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e
@@ -139,8 +140,8 @@ const save = (mode: 'add' | 'update') =>
 const poiActions = {
   add: save('add'),
   update: save('update'),
-  delete: intent(PoiDeleteSchema, async ({ id }, { context }: PoiArgs) => {
-    await runOrToast(context, '/pois', (ctx) => poiService.deletePoi(ctx, { id }))
+  delete: handler(PoiDeleteSchema, async ({ id }, { context }: PoiArgs) => {
+    await runOrToast(context, '/pois', (ctx) => deletePlace(ctx, id))
     return redirectWithToast(context, '/pois', success('common:success.poiDeleted'))
   }),
 }
@@ -167,7 +168,7 @@ export default function Pois({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   if (!loaderData.authorized) return null
-  const { pois, dialog, target, search, devMode, tiles } = loaderData
+  const { places, dialog, target, search, devMode, tiles } = loaderData
   const reply = replyFor(actionData, 'add', 'update')
   const draft = postedDraft(reply?.initialValue) ?? loaderData.draft
   const errors: PoiFormErrors = {
@@ -190,10 +191,10 @@ export default function Pois({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="text-muted">{t('intro')}</p>
 
-      {pois.length ? (
+      {places.length ? (
         <ul className="poi-list" aria-label={t('list.label')}>
-          {pois.map((p) => (
-            <PoiCard key={p.id} poi={p} />
+          {places.map((p) => (
+            <PoiCard key={p.id} place={p} />
           ))}
         </ul>
       ) : (

@@ -1,45 +1,43 @@
 // Delete account: info text, the current password with a show/hide toggle (works without JS), then the
 // account and all its data are removed and the participant is logged out.
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useActionData } from 'react-router'
+import { useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.delete-account'
 import { authed } from '~/lib/context.server'
 import { clearSessionCookie, serviceErrorReply } from '~/lib/account.server'
 import { redirectWithToast, success } from '~/lib/http.server'
-import { DeleteAccountSchema } from '~/lib/account-forms'
+import { DeleteAccountSchema } from '~/lib/account-forms.server'
+import { DELETE_ACCOUNT_CONSTRAINTS } from '~/lib/account-constraints'
+import { replyFor } from '~/lib/forms'
+import { handler, runForm } from '~/lib/intents.server'
 import { userService } from '~/services/user.server'
-import { FormErrors } from '~/components/form/TextField'
-import { PasswordField } from '~/components/form/PasswordField'
+import { AccountField, AccountForm } from '~/components/form/AccountField'
 import { Notice } from '~/components/ui'
 import { PageTitle } from '~/components/layout/PageTitle'
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: DeleteAccountSchema })
-  const hideFields = ['currentPassword']
-  if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
-  try {
-    await userService.deleteProfile(authed(context), { currentPassword: submission.value.currentPassword })
-  } catch (e) {
-    return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
-  }
-  // The sessions went with the account (cascade); the cookie goes now.
-  return redirectWithToast(context, '/user/login', success('account:deleteAccount.done'), {
-    headers: { 'Set-Cookie': clearSessionCookie(context) },
-  })
+  const hide = ['currentPassword']
+  const form = handler(
+    DeleteAccountSchema,
+    async ({ currentPassword }, _: null, submission) => {
+      try {
+        await userService.deleteProfile(authed(context), { currentPassword })
+      } catch (e) {
+        return serviceErrorReply(submission, e, { hideFields: hide, fields: { WRONG_PASSWORD: 'currentPassword' } })
+      }
+      // The sessions went with the account (cascade); the cookie goes now.
+      return redirectWithToast(context, '/user/login', success('account:deleteAccount.done'), {
+        headers: { 'Set-Cookie': clearSessionCookie(context) },
+      })
+    },
+    { hide },
+  )
+  return runForm(form, await request.formData(), null)
 }
 
 export default function DeleteAccount() {
   const { t } = useTranslation('account')
-  const lastResult = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(DeleteAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const reply = replyFor(useActionData<typeof action>())
   return (
     <div className="narrow stack">
       <PageTitle>{t('deleteAccount.title')}</PageTitle>
@@ -48,18 +46,21 @@ export default function DeleteAccount() {
         <p>{t('deleteAccount.intro')}</p>
       </Notice>
       <div className="card">
-        <Form method="post" {...getFormProps(form)} className="stack">
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <PasswordField
-            field={fields.currentPassword}
+        <AccountForm reply={reply}>
+          <AccountField
+            name="currentPassword"
             label={t('deleteAccount.currentPassword')}
             hint={t('deleteAccount.confirm')}
-            showLabel={t('deleteAccount.show')}
+            type="password"
+            autoComplete="current-password"
+            reveal={t('deleteAccount.show')}
+            reply={reply}
+            constraints={DELETE_ACCOUNT_CONSTRAINTS}
           />
           <button type="submit" className="btn btn--danger btn--block">
             {t('deleteAccount.submit')}
           </button>
-        </Form>
+        </AccountForm>
       </div>
     </div>
   )

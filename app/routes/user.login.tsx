@@ -1,21 +1,20 @@
-// Login: idStr and password; notices for type reg, nvf and verified. A logged-in user goes to /ways
+// Login: the login name (idStr, the e-mail address) and password; notices for type reg, nvf and verified. A logged-in user goes to /ways
 // directly. After login: the forced password change, a kept form post (/user/resume/:id) or redirectTo.
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useActionData, useLocation, useSearchParams } from 'react-router'
+import { data, Link, redirect, useActionData, useLocation, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.login'
 import { req, serviceCtx } from '~/lib/context.server'
 import { PASSWORD_UPDATE_PATH } from '~/lib/guards.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { serviceErrorReply, sessionCookie } from '~/lib/account.server'
+import { login, serviceErrorReply, sessionCookie } from '~/lib/account.server'
 import { isBot } from '~/lib/honeypot.server'
-import { LoginSchema } from '~/lib/login.server'
-import { LOGIN_CONSTRAINTS, type LoginFields } from '~/lib/account-constraints'
+import { LoginSchema } from '~/lib/account-forms.server'
+import { LOGIN_CONSTRAINTS } from '~/lib/account-constraints'
+import { replyFor, type FormReply } from '~/lib/forms'
+import { handler, runForm } from '~/lib/intents.server'
 import { ServiceError } from '~/services/core.server'
-import { userService } from '~/services/user.server'
 import { deleteSession } from '~/services/session.server'
-import { FormErrors, Honeypot, TextField } from '~/components/form/TextField'
+import { AccountField, AccountForm, Honeypot } from '~/components/form/AccountField'
 import { Notice } from '~/components/ui'
 import { PageTitle } from '~/components/layout/PageTitle'
 
@@ -31,36 +30,41 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   if (await isBot(context, formData)) return redirect('/ways')
-  const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
-  const { idStr, password, redirectTo, resume } = submission.value
-  // The target is made safe before a session exists, so no session is created that its answer cannot carry.
-  const back = safeRedirect(redirectTo, '/ways')
-  try {
-    const result = await userService.login(serviceCtx(context), { idStr, password, platformConstant: 'WEB' })
-    // The browser's earlier session (if it still had one) ends: its cookie is replaced by the new token (ADR 181).
-    const earlier = req(context).sessionToken
-    if (earlier) await deleteSession(req(context).app.database.db, earlier)
-    let to = back
-    if (result.passwordUpdateRequired) to = PASSWORD_UPDATE_PATH
-    else if (resume) to = `/user/resume/${encodeURIComponent(resume)}?redirectTo=${encodeURIComponent(back)}`
-    return redirect(to, { headers: { 'Set-Cookie': sessionCookie(context, result.session) } })
-  } catch (e) {
-    // On PROF_NOT_VERIFIED the password field and its errors are cleared → login with type nvf.
-    if (e instanceof ServiceError && e.constant === 'PROF_NOT_VERIFIED') return redirect('/user/login/nvf')
-    if (e instanceof ServiceError && e.constant === 'INVALID_CREDENTIALS') {
-      return data(
-        submission.reply({ formErrors: ['account:validation.invalidEmailPassword'], hideFields: ['password'] }),
-        { status: 400 },
-      )
-    }
-    return serviceErrorReply(submission, e, { hideFields: ['password'] })
-  }
+  // The form's handler is made here, in the action: nothing of the schema stays in the page's browser code.
+  const form = handler(
+    LoginSchema,
+    async ({ idStr, password, redirectTo, resume }, _: null, submission) => {
+      // The target is made safe before a session exists, so no session is created that its answer cannot carry.
+      const back = safeRedirect(redirectTo, '/ways')
+      try {
+        const result = await login(serviceCtx(context), { email: idStr, password })
+        // The browser's earlier session (if it still had one) ends: its cookie is replaced by the new token (ADR 181).
+        const earlier = req(context).sessionToken
+        if (earlier) await deleteSession(req(context).app.database.db, earlier)
+        let to = back
+        if (result.passwordUpdateRequired) to = PASSWORD_UPDATE_PATH
+        else if (resume) to = `/user/resume/${encodeURIComponent(resume)}?redirectTo=${encodeURIComponent(back)}`
+        return redirect(to, { headers: { 'Set-Cookie': sessionCookie(context, result.session) } })
+      } catch (e) {
+        // On PROF_NOT_VERIFIED the password field and its errors are cleared → login with type nvf.
+        if (e instanceof ServiceError && e.constant === 'PROF_NOT_VERIFIED') return redirect('/user/login/nvf')
+        if (e instanceof ServiceError && e.constant === 'INVALID_CREDENTIALS') {
+          return data(
+            submission.reply({ formErrors: ['account:validation.invalidEmailPassword'], hideFields: ['password'] }),
+            { status: 400 },
+          )
+        }
+        return serviceErrorReply(submission, e, { hideFields: ['password'] })
+      }
+    },
+    { hide: ['password'] },
+  )
+  return runForm(form, formData, null)
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account')
-  const lastResult = useActionData<typeof action>()
+  const lastResult = replyFor(useActionData<typeof action>())
   const location = useLocation()
   const [searchParams] = useSearchParams()
   const type = loaderData.type
@@ -96,7 +100,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       )}
       <LoginForm
         key={formKey}
-        lastResult={lastResult}
+        reply={lastResult}
         redirectTo={searchParams.get('redirectTo') ?? ''}
         resume={searchParams.get('resume') ?? ''}
       />
@@ -118,32 +122,41 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 }
 
 function LoginForm({
-  lastResult,
+  reply,
   redirectTo,
   resume,
 }: {
-  lastResult: SubmissionResult<string[]> | undefined
+  reply: FormReply | undefined
   redirectTo: string
   resume: string
 }) {
   const { t } = useTranslation('account')
-  const [form, fields] = useForm<LoginFields>({
-    lastResult,
-    // No schema in the browser: the fields carry the same native constraints the schema implies, and the
-    // server's answer (validated with the schema) brings the translated errors, with and without JavaScript.
-    constraint: LOGIN_CONSTRAINTS,
-  })
+  // No schema in the browser: the fields carry the native constraints the schema implies, and the server's answer
+  // (validated with the schema) brings the translated errors, with and without JavaScript.
   return (
-    <Form method="post" {...getFormProps(form)} className="stack">
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <AccountForm reply={reply}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="resume" value={resume} />
       <Honeypot />
-      <TextField field={fields.idStr} label={t('login.idStr')} type="email" autoComplete="username" />
-      <TextField field={fields.password} label={t('login.password')} type="password" autoComplete="current-password" />
+      <AccountField
+        name="idStr"
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        reply={reply}
+        constraints={LOGIN_CONSTRAINTS}
+      />
+      <AccountField
+        name="password"
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        reply={reply}
+        constraints={LOGIN_CONSTRAINTS}
+      />
       <button type="submit" className="btn btn--primary btn--block">
         {t('login.submit')}
       </button>
-    </Form>
+    </AccountForm>
   )
 }

@@ -1,14 +1,12 @@
 // Reset registration: one e-mail field. Known and unknown addresses get the same answer, in the same time
 // (ADR 007); success → login with a toast. Form and action shared with its twin page.
 import type { Route } from './+types/user.reset-registration'
-import { serviceCtx } from '~/lib/context.server'
 import { emailRequestAction } from '~/lib/account.server'
-import { userService } from '~/services/user.server'
 import { EmailRequestPage } from '~/components/form/EmailRequestPage'
 
 export async function action({ request, context }: Route.ActionArgs) {
   return emailRequestAction(request, context, {
-    send: (emailAddr) => userService.resetRegistration(serviceCtx(context), { emailAddr }),
+    send: 'resetRegistration',
     successKey: 'common:success.verificationMailSent',
   })
 }

@@ -1,45 +1,50 @@
 // Update password: info text and a form in a narrow column (main layout, login required).
 // Success: every session ends and this browser continues with a fresh token; back here with a toast. Below, a form
 // to log out everywhere (posts to /user/logout).
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useActionData } from 'react-router'
+import { Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/user.update-password'
 import { authed } from '~/lib/context.server'
 import { serviceErrorReply, sessionCookie } from '~/lib/account.server'
 import { redirectWithToast, success } from '~/lib/http.server'
-import { UpdatePasswordSchema } from '~/lib/account-forms'
+import { UpdatePasswordSchema } from '~/lib/account-forms.server'
+import { replyFor } from '~/lib/forms'
+import { handler, runForm } from '~/lib/intents.server'
 import { userService } from '~/services/user.server'
 import { UpdatePasswordForm } from '~/components/form/UpdatePasswordForm'
 import { PageTitle } from '~/components/layout/PageTitle'
 
-const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
+const hide = ['currentPassword', 'newPassword', 'confirmPassword']
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: UpdatePasswordSchema })
-  if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
-  const { currentPassword, newPassword } = submission.value
-  let session: string
-  try {
-    ;({ session } = await userService.updatePassword(authed(context), { currentPassword, newPassword }))
-  } catch (e) {
-    return serviceErrorReply(submission, e, { hideFields, fields: { WRONG_PASSWORD: 'currentPassword' } })
-  }
-  return redirectWithToast(context, '/user/update-password', success('common:success.passwordUpdated'), {
-    headers: { 'Set-Cookie': sessionCookie(context, session) },
-  })
+  const form = handler(
+    UpdatePasswordSchema,
+    async ({ currentPassword, newPassword }, _: null, submission) => {
+      let session: string
+      try {
+        ;({ session } = await userService.updatePassword(authed(context), { currentPassword, newPassword }))
+      } catch (e) {
+        return serviceErrorReply(submission, e, { hideFields: hide, fields: { WRONG_PASSWORD: 'currentPassword' } })
+      }
+      return redirectWithToast(context, '/user/update-password', success('common:success.passwordUpdated'), {
+        headers: { 'Set-Cookie': sessionCookie(context, session) },
+      })
+    },
+    { hide },
+  )
+  return runForm(form, await request.formData(), null)
 }
 
 export default function UpdatePassword() {
   const { t } = useTranslation('account')
-  const lastResult = useActionData<typeof action>()
+  const reply = replyFor(useActionData<typeof action>())
   return (
     <div className="narrow stack">
       <PageTitle>{t('updatePassword.title')}</PageTitle>
       <h1>{t('updatePassword.title')}</h1>
       <p>{t('updatePassword.intro')}</p>
       <div className="card">
-        <UpdatePasswordForm lastResult={lastResult} submitLabel={t('updatePassword.submit')} />
+        <UpdatePasswordForm reply={reply} submitLabel={t('updatePassword.submit')} />
       </div>
       <Form method="post" action="/user/logout" className="card stack" aria-labelledby="logout-everywhere">
         <h2 id="logout-everywhere">{t('logoutEverywhere.title')}</h2>

@@ -1,6 +1,5 @@
 // Loader and action logic shared by /ways/add/{date?} and /ways/edit/{id}. The manual screen's save: id '0' means a
 // new way (add); any other id means update. Not a route module.
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { authed, req, type Ctx } from '~/lib/context.server'
 import { safeRedirect } from '~/lib/safe-redirect'
@@ -8,13 +7,14 @@ import { parseIdText } from '~/domain/ids'
 import { errorToast, failure, redirectWithToast, success } from '~/lib/http.server'
 import { readWayForm, wayFormLeg, type WayFormValues } from '~/domain/manualWayForm'
 import type { FormReply } from '~/lib/forms'
+import { handler, runForm } from '~/lib/intents.server'
 import { wayFormSchema } from '~/lib/way-forms'
 import { FIRST_LIST_PAGE, listCardHref } from '~/domain/waysUrls'
 import type { WayFormData } from '~/components/ways/ManualWayForm'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import { listTrafficModes, listTripPurposes } from '~/services/info.server'
 import { ServiceError } from '~/services/core.server'
-import { tripService } from '~/services/trip.server'
+import { addManualWay, updateManualWay } from '~/lib/way-calls.server'
 import { manualTripForEdit } from '~/services/trip/manual.server'
 import { listPageOf } from '~/services/trip/navigation.server'
 
@@ -104,56 +104,56 @@ export async function saveWay(
 ) {
   const ctx = authed(context)
   const form = await request.formData()
-  const submission = parseWithZod(form, {
-    schema: wayFormSchema(expected.previous, { timeZone: req(context).app.env.STUDY_TIME_ZONE, now: ctx.now() }),
-  })
   // The form names the way it edits ('0' for a new one): a post meant for another way is refused.
-  if (String(submission.payload.id ?? '') !== String(expected.id)) throw data('Unknown way id', { status: 400 })
-  // Not saved: the form as entered (hours and minutes clamped), its fields marked with their messages.
-  if (submission.status !== 'success') {
-    return data(
-      await formData(context, expected.id, readWayForm(form, expected.previous), submission.reply(), expected.version),
-      { status: 400 },
-    )
-  }
-  const values = submission.value
-  const leg = wayFormLeg(values, expected.legId)
-  let tripId: number
-  try {
-    if (expected.id === 0) {
-      tripId = (
-        await tripService.addTrip(ctx, { trp: { id: '0', name: null, creationType: 'CREATED_MANUALLY', legs: [leg] } })
-      ).trp.id
-    } else {
-      // The version the form was rendered with; a form without one (an old page) counts as stale.
-      const version = values.version ?? '-1'
-      tripId = (
-        await tripService.updateTrip(ctx, {
-          trp: { id: expected.id, creationType: 'CREATED_MANUALLY', legs: [leg] },
-          version,
-        })
-      ).trp.id
-    }
-  } catch (e) {
-    if (!(e instanceof ServiceError)) throw e
-    if (
-      expected.id !== 0 &&
-      ['TRIP_NOT_FOUND', 'TRIP_NOT_MANUAL', 'LEG_NOT_FOUND', 'TRIP_CONFIRMED', 'TRIP_REPORTED'].includes(e.constant)
-    ) {
-      throw redirectWithToast(context, LIST_URL, editFailure(e))
-    }
-    // After a stale save the form (as entered) carries the current version: saving it again is a deliberate choice.
-    const version = e.constant === 'TRIP_CHANGED' ? Number(e.details?.version) : expected.version
-    return data(
-      await formData(context, expected.id, values, submission.reply({ formErrors: [serviceMessage(e)] }), version),
-      { status: 400 },
-    )
-  }
-  // The list page that shows the way, with the way highlighted (the list's `:id` segment).
-  const page = await listPageOf(ctx, tripId)
-  return redirectWithToast(
-    context,
-    listCardHref('all', page, tripId),
-    success(expected.id === 0 ? 'common:success.wayCreated' : 'common:success.wayUpdated'),
+  if (form.getAll('id').join(',') !== String(expected.id)) throw data('Unknown way id', { status: 400 })
+  const schema = wayFormSchema(expected.previous, { timeZone: req(context).app.env.STUDY_TIME_ZONE, now: ctx.now() })
+  const save = handler(
+    schema,
+    async (values, _: null, submission) => {
+      const leg = wayFormLeg(values, expected.legId)
+      let tripId: number
+      try {
+        // The version the form was rendered with; a form without one (an old page) counts as stale.
+        tripId =
+          expected.id === 0
+            ? await addManualWay(ctx, leg)
+            : await updateManualWay(ctx, expected.id, leg, values.version ?? '-1')
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e
+        if (
+          expected.id !== 0 &&
+          ['TRIP_NOT_FOUND', 'TRIP_NOT_MANUAL', 'LEG_NOT_FOUND', 'TRIP_CONFIRMED', 'TRIP_REPORTED'].includes(e.constant)
+        ) {
+          throw redirectWithToast(context, LIST_URL, editFailure(e))
+        }
+        // After a stale save the form (as entered) carries the current version: saving it again is deliberate.
+        const version = e.constant === 'TRIP_CHANGED' ? Number(e.details?.version) : expected.version
+        const reply = submission.reply({ formErrors: [serviceMessage(e)] })
+        return data(await formData(context, expected.id, values, reply, version), { status: 400 })
+      }
+      // The list page that shows the way, with the way highlighted (the list's `:id` segment).
+      const page = await listPageOf(ctx, tripId)
+      return redirectWithToast(
+        context,
+        listCardHref('all', page, tripId),
+        success(expected.id === 0 ? 'common:success.wayCreated' : 'common:success.wayUpdated'),
+      )
+    },
+    {
+      // Not saved: the form as entered (hours and minutes clamped), its fields marked with their messages.
+      invalid: async (_: null, submission) =>
+        data(
+          await formData(
+            context,
+            expected.id,
+            readWayForm(form, expected.previous),
+            submission.reply(),
+            expected.version,
+          ),
+          { status: 400 },
+        ),
+    },
   )
+  // Invalid input answers the form as entered (`invalid` above), never the bare reply.
+  return (await runForm(save, form, null)) as Awaited<ReturnType<typeof save.run>>
 }

@@ -11,8 +11,7 @@ import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/
 import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost } from '~/services/questionnaire/flow-post.server'
-import { outcomeSearch } from '~/services/questionnaire/flow-view.server'
-import { flowPostFrom } from '~/lib/questionnaire-form'
+import { flowPostFrom, outcomeSearch } from '~/lib/questionnaire-form'
 
 /** The buttons of the questionnaire's form. */
 const INTENTS = ['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'] as const

@@ -6,7 +6,7 @@ import { requireSession, type AuthedContext, type ServiceContext } from './core.
 import { submitTrip } from './questionnaire.server'
 import { loadFlow, type Flow, type FlowPart } from './questionnaire/flow.server'
 import type { Submit } from './questionnaire/flow-post.server'
-import { flowView, type FlowView } from './questionnaire/flow-view.server'
+import { flowView, type FlowQuery, type FlowView } from './questionnaire/flow-view.server'
 import { ownTripWithLegs, tripParts } from './questionnaire/store.server'
 
 export type QuestionnaireStepData =
@@ -50,16 +50,16 @@ export async function tripRun(ctx: AuthedContext, tripId: number): Promise<TripR
 export async function loadQuestionnaireStep(
   ctx: ServiceContext,
   tripId: number,
-  search: URLSearchParams,
+  step: { active: boolean; query: FlowQuery },
 ): Promise<QuestionnaireStepData> {
   requireSession(ctx)
   const run = await tripRun(ctx, tripId)
   if (!run.flow.parts.length) return { pending: false }
-  const active = search.get('view') === 'questionnaire'
+  const { active } = step
   return {
     pending: true,
     ready: run.ready,
     active,
-    view: run.ready && active ? await flowView(run.flow, search) : null,
+    view: run.ready && active ? await flowView(run.flow, step.query) : null,
   }
 }

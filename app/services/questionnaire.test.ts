@@ -17,8 +17,20 @@ import { questionnaireService } from './questionnaire.server'
 import { loadQuestionnaireStep, tripRun } from './questionnaire-step.server'
 import { campaignPage } from './questionnaire/campaign-page.server'
 import { flowPost, type FlowIntent, type FlowPost } from './questionnaire/flow-post.server'
-import { flowView } from './questionnaire/flow-view.server'
+import { flowView, type FlowQuery } from './questionnaire/flow-view.server'
 import type { CampaignFileInput } from './schemas/campaign-file'
+
+/** The way's page without its questionnaire panel open. */
+/** A place in a flow, as a page's address would give it. */
+const place = (q: Partial<FlowQuery> = {}): FlowQuery => ({
+  part: null,
+  prompt: false,
+  error: null,
+  notice: null,
+  question: null,
+  ...q,
+})
+const CLOSED = { active: false, query: place() }
 
 const TZ = 'Europe/Berlin'
 const NOW = new Date()
@@ -442,7 +454,7 @@ describe('questionnaire: trip and leg answers, flags, copy to later legs', () =>
       return [t.qtnAnswered, ...l.map((x) => x.qtnsAnswered), t.allQuestionsAnswered]
     }
     expect(await flags()).toEqual([false, false, false, false])
-    expect((await loadQuestionnaireStep(me, tripId, new URLSearchParams())).pending).toBe(true)
+    expect((await loadQuestionnaireStep(me, tripId, CLOSED)).pending).toBe(true)
     await questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: tripId, resps: [a(B + 30101)] })
     expect(await flags()).toEqual([true, false, false, false])
     await questionnaireService.setAnsweredLegQuestionnaire(me, {
@@ -466,7 +478,7 @@ describe('questionnaire: trip and leg answers, flags, copy to later legs', () =>
       resps: [a(B + 40102), a(B + 40201, point)],
     })
     expect(await flags()).toEqual([true, true, true, true])
-    expect((await loadQuestionnaireStep(me, tripId, new URLSearchParams())).pending).toBe(false)
+    expect((await loadQuestionnaireStep(me, tripId, CLOSED)).pending).toBe(false)
     await fails(
       questionnaireService.setAnsweredTripQuestionnaire(me, { id: B + 300, trpId: tripId, resps: [a(B + 30101)] }),
       'QUESTIONNAIRE_ALREADY_ANSWERED',
@@ -565,7 +577,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     }
     const base = { qtn: String(B + 100), scope: 'campaign' }
     let page = await open()
-    let view = (await flowView(page.flow, new URLSearchParams()))!
+    let view = (await flowView(page.flow, place()))!
     expect([view.question!.id, view.position, view.total, view.isFirst, view.isLast]).toEqual([
       B + 101,
       0,
@@ -591,7 +603,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       ),
     ).toEqual({ kind: 'show', part: 0 })
     page = await open() // a reload
-    view = (await flowView(page.flow, new URLSearchParams()))!
+    view = (await flowView(page.flow, place()))!
     expect([view.question!.id, view.position, view.total]).toEqual([B + 111, 1, 4])
 
     // No JavaScript: 40 is clamped to 15, the page says so and stays.
@@ -606,7 +618,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       part: 0,
       notice: { key: 'clamped', questionId: B + 111 },
     })
-    view = (await flowView(page.flow, new URLSearchParams('qnotice=clamped&qq=' + (B + 111))))!
+    view = (await flowView(page.flow, place({ notice: 'clamped', question: String(B + 111) })))!
     expect(view.state).toEqual({ [`o${B + 11101}`]: '15' })
     expect(view.notice).toBe('clamped')
 
@@ -617,7 +629,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       page.submit,
     )
     page = await open()
-    view = (await flowView(page.flow, new URLSearchParams()))!
+    view = (await flowView(page.flow, place()))!
     expect(view.question!.id).toBe(B + 101)
     expect(view.state).toEqual({ [`q${B + 101}`]: [String(B + 10101)] })
     await flowPost(
@@ -625,7 +637,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       post({ ...base, intent: 'next', question: String(B + 101), [`q${B + 101}`]: String(B + 10101) }),
       page.submit,
     )
-    view = (await flowView(page.flow, new URLSearchParams()))!
+    view = (await flowView(page.flow, place()))!
     expect(view.state).toEqual({ [`o${B + 11101}`]: '3' })
     await flowPost(
       page.flow,
@@ -633,14 +645,14 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       page.submit,
     )
     // DATE: empty shows today; DRAG_RAT is skipped.
-    view = (await flowView(page.flow, new URLSearchParams()))!
+    view = (await flowView(page.flow, place()))!
     expect([view.question!.type, view.state[`o${B + 10201}`]]).toEqual(['DATE', today])
     await flowPost(
       page.flow,
       post({ ...base, intent: 'next', question: String(B + 102), [`o${B + 10201}`]: today }),
       page.submit,
     )
-    view = (await flowView(page.flow, new URLSearchParams()))!
+    view = (await flowView(page.flow, place()))!
     expect([view.question!.type, view.isLast, view.canComplete]).toEqual(['TEXT', true, true])
 
     const outcome = await flowPost(
@@ -691,10 +703,10 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       prompt: true,
     })
     run = await tripRun(ctx, tripId)
-    const prompted = (await flowView(run.flow, new URLSearchParams('qpart=1&qprompt=1')))!
+    const prompted = (await flowView(run.flow, place({ part: 1, prompt: true })))!
     expect(prompted.prompt).toEqual({ legs: [{ legNo: 3, mode: 'BICYCLE' }] })
     // A URL cannot skip ahead of the first unfinished questionnaire.
-    expect((await flowView(run.flow, new URLSearchParams('qpart=3')))!.partIndex).toBe(2)
+    expect((await flowView(run.flow, place({ part: 3 })))!.partIndex).toBe(2)
 
     expect(await flowPost(run.flow, post({ ...leg(0), intent: 'copy-yes' }), run.submit)).toEqual({
       kind: 'show',
@@ -712,14 +724,14 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       run.submit,
     )
     // Next goes through leg 3 from its start: the copied answer is shown, then the locator question.
-    let v = (await flowView(run.flow, new URLSearchParams()))!
+    let v = (await flowView(run.flow, place()))!
     expect([v.partIndex, v.question!.id, v.state]).toEqual([3, B + 401, { [`q${B + 401}`]: [String(B + 40102)] }])
     await flowPost(
       run.flow,
       post({ ...leg(2), intent: 'next', question: String(B + 401), [`q${B + 401}`]: String(B + 40102) }),
       run.submit,
     )
-    v = (await flowView(run.flow, new URLSearchParams()))!
+    v = (await flowView(run.flow, place()))!
     expect([v.partIndex, v.question!.id, v.isLast, v.canComplete]).toEqual([3, B + 402, true, true])
     expect(
       await flowPost(
@@ -752,7 +764,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     }
     const base = { qtn: String(B + 100), scope: 'campaign' }
     let page = await open()
-    expect((await flowView(page.flow, new URLSearchParams()))!.canSkip).toBe(true)
+    expect((await flowView(page.flow, place()))!.canSkip).toBe(true)
     // The mandatory question still needs its answer.
     expect(
       await flowPost(page.flow, post({ ...base, intent: 'skip', question: String(B + 101) }), page.submit),
@@ -764,7 +776,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       page.submit,
     )
     page = await open()
-    let view = (await flowView(page.flow, new URLSearchParams()))!
+    let view = (await flowView(page.flow, place()))!
     expect([view.question!.id, view.position, view.canSkip]).toEqual([B + 111, 1, true])
     // From there past the optional date and text to the end: Complete, nothing else to skip.
     expect(
@@ -774,7 +786,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
         page.submit,
       ),
     ).toEqual({ kind: 'show', part: 0 })
-    view = (await flowView(page.flow, new URLSearchParams()))!
+    view = (await flowView(page.flow, place()))!
     expect([view.question!.id, view.isLast, view.canComplete, view.canSkip]).toEqual([B + 104, true, true, false])
     expect(
       await flowPost(page.flow, post({ ...base, intent: 'complete', question: String(B + 104) }), page.submit),
@@ -810,7 +822,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
       kind: 'show',
       part: 3,
     })
-    const v = (await flowView(run.flow, new URLSearchParams()))!
+    const v = (await flowView(run.flow, place()))!
     expect([v.partIndex, v.question!.id, v.isLast, v.canComplete]).toEqual([3, B + 402, true, true])
     expect(
       await flowPost(run.flow, post({ ...leg(2), intent: 'complete', question: String(B + 402) }), run.submit),
@@ -837,7 +849,7 @@ describe('the pages’ flow: one question at a time with drafts', () => {
     const ctx = await participant(id)
     const page = await campaignPage(ctx, 'INITIAL')
     if (page.state !== 'open') throw new Error(page.state)
-    const view = (await flowView(page.flow, new URLSearchParams()))!
+    const view = (await flowView(page.flow, place()))!
     expect([view.question!.id, view.question!.shapeProblem]).toEqual([base + 101, true])
     expect(
       await flowPost(

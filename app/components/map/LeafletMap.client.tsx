@@ -29,12 +29,12 @@ export interface LeafletMapProps {
 function FitView({ legs, selectedLegId }: { legs: RouteSvgLeg[]; selectedLegId: number | null }) {
   const map = useMap()
   useEffect(() => {
-    const drawn = legs.filter((l) => l.geom.length > 0)
+    const drawn = legs.filter((l) => l.points.length > 0)
     const focus =
       selectedLegId != null && drawn.some((l) => l.id === selectedLegId)
         ? drawn.filter((l) => l.id === selectedLegId)
         : drawn
-    const points = focus.flatMap((l) => l.geom.map((p) => L.latLng(p.lat, p.lon)))
+    const points = focus.flatMap((l) => l.points.map((p) => L.latLng(p.lat, p.lon)))
     if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 17 })
     else if (points.length === 1) map.setView(points[0], 16)
     else map.setView([DEFAULT_CENTER.lat, DEFAULT_CENTER.lon], DEFAULT_ZOOM)
@@ -52,14 +52,14 @@ export function LeafletMap({
   onFailed,
   onSelectLeg,
 }: LeafletMapProps) {
-  const drawn = legs.filter((l) => l.geom.length > 0)
+  const drawn = legs.filter((l) => l.points.length > 0)
   const hasSelection = selectedLegId != null && drawn.some((l) => l.id === selectedLegId)
   // The selected leg is drawn last, so it lies on top.
   const ordered = hasSelection
     ? [...drawn.filter((l) => l.id !== selectedLegId), ...drawn.filter((l) => l.id === selectedLegId)]
     : drawn
-  const first = drawn[0]?.geom[0]
-  const last = drawn.at(-1)?.geom.at(-1)
+  const first = drawn[0]?.points[0]
+  const last = drawn.at(-1)?.points.at(-1)
   return (
     <MapContainer
       className="leaflet-map"
@@ -77,7 +77,7 @@ export function LeafletMap({
       {ordered.map((leg) => {
         const selected = leg.id === selectedLegId
         const opacity = hasSelection && !selected ? 0.45 : 1
-        const positions = leg.geom.map((p) => [p.lat, p.lon] as [number, number])
+        const positions = leg.points.map((p) => [p.lat, p.lon] as [number, number])
         return (
           <Fragment key={leg.id}>
             <Polyline

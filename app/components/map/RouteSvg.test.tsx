@@ -9,7 +9,7 @@ const legs = [
   {
     id: 1,
     mode: 'WALK',
-    geom: [
+    points: [
       { lat: 52.5, lon: 13.3 },
       { lat: 52.5, lon: 13.31 },
     ],
@@ -17,12 +17,12 @@ const legs = [
   {
     id: 2,
     mode: 'PUBLIC_TRANSPORT_TRAIN',
-    geom: [
+    points: [
       { lat: 52.5, lon: 13.31 },
       { lat: 52.52, lon: 13.4 },
     ],
   },
-  { id: 3, mode: 'NOT_A_MODE', geom: [{ lat: 52.52, lon: 13.4 }] },
+  { id: 3, mode: 'NOT_A_MODE', points: [{ lat: 52.52, lon: 13.4 }] },
 ]
 const render = (props: Partial<Parameters<typeof RouteSvg>[0]> = {}) =>
   renderToStaticMarkup(
@@ -75,7 +75,7 @@ describe('RouteSvg', () => {
   })
 
   test('without geometry: the text says so, no lines or markers', () => {
-    const html = render({ legs: [{ id: 1, mode: 'CAR', geom: [] }] })
+    const html = render({ legs: [{ id: 1, mode: 'CAR', points: [] }] })
     expect(html).toContain('>No route</text>')
     expect(html).not.toContain('polyline')
     expect(html).not.toContain('circle')
@@ -105,10 +105,10 @@ describe('RouteSvg', () => {
   })
 
   test('a single point or no route: no scale bar (there is no distance to tell), no labels without a point', () => {
-    expect(render({ legs: [{ id: 1, mode: 'CAR', geom: [{ lat: 52.5, lon: 13.4 }] }] })).not.toContain(
+    expect(render({ legs: [{ id: 1, mode: 'CAR', points: [{ lat: 52.5, lon: 13.4 }] }] })).not.toContain(
       'route-svg__scale',
     )
-    const empty = render({ legs: [{ id: 1, mode: 'CAR', geom: [] }], startName: 'Zuhause' })
+    const empty = render({ legs: [{ id: 1, mode: 'CAR', points: [] }], startName: 'Zuhause' })
     expect(empty).not.toContain('route-svg__scale')
     expect(empty).not.toContain('Zuhause')
   })

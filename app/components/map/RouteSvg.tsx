@@ -10,7 +10,7 @@ import { scaleBar } from '~/domain/tiles'
 
 export interface RouteSvgLeg {
   id: number
-  geom: LatLon[]
+  points: LatLon[]
   /** Mode constant of the line colour (the leg's first mode). */
   mode: string
 }
@@ -63,7 +63,7 @@ export function RouteSvg({
 }: RouteSvgProps) {
   const id = useId()
   const { width, height } = ROUTE_VIEWBOX
-  const lines = legs.map((l) => l.geom)
+  const lines = legs.map((l) => l.points)
   const projected = fitToViewport(lines, ROUTE_VIEWBOX)
   const metresPerUnit = viewportMetresPerUnit(lines, ROUTE_VIEWBOX)
   const scale = metresPerUnit ? scaleBar(metresPerUnit, SCALE_MAX) : null

@@ -33,7 +33,7 @@ function FitView({
   }, [map])
   useEffect(() => {
     const focus = legs.some((l) => l.id === focusLegId) ? legs.filter((l) => l.id === focusLegId) : legs
-    const points = focus.flatMap((l) => l.geom.map((p) => L.latLng(p.lat, p.lon)))
+    const points = focus.flatMap((l) => l.points.map((p) => L.latLng(p.lat, p.lon)))
     if (shown.current === focusLegId || points.length === 0) return
     const first = shown.current === undefined
     shown.current = focusLegId
@@ -54,13 +54,13 @@ export function SplitMapClient({
   onPick,
   onTiles,
 }: SplitMapClientProps) {
-  const drawn = legs.filter((l) => l.geom.length > 0)
+  const drawn = legs.filter((l) => l.points.length > 0)
   const focused = drawn.some((l) => l.id === focusLegId)
   // The chosen leg is drawn last, so it lies on top (its tap line too).
   const ordered = focused
     ? [...drawn.filter((l) => l.id !== focusLegId), ...drawn.filter((l) => l.id === focusLegId)]
     : drawn
-  const start = drawn[0]?.geom[0]
+  const start = drawn[0]?.points[0]
   const tappedLegId = useRef<number | null>(null)
   return (
     <MapContainer
@@ -72,7 +72,7 @@ export function SplitMapClient({
     >
       <BaseLayers tiles={tiles} zoomInTitle={zoomInTitle} zoomOutTitle={zoomOutTitle} onTiles={onTiles} />
       {ordered.map((leg) => {
-        const positions = leg.geom.map((p) => [p.lat, p.lon] as [number, number])
+        const positions = leg.points.map((p) => [p.lat, p.lon] as [number, number])
         const opacity = focused && leg.id !== focusLegId ? 0.45 : 1
         return (
           <Fragment key={leg.id}>

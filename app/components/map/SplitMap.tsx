@@ -11,7 +11,7 @@ import type { TileSource } from './tile-source'
 
 export interface SplitMapLeg {
   id: number
-  geom: LatLon[]
+  points: LatLon[]
   mode: string
   /** It has inner points: a tap on its track picks a cut. */
   cuttable: boolean

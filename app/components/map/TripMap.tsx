@@ -80,7 +80,7 @@ export function TripMap(props: TripMapProps) {
   // Keep the legs' identity stable across renders so the map redraws only when they change.
   const legsKey = JSON.stringify(legs)
   const stableLegs = useMemo(() => JSON.parse(legsKey) as RouteSvgLeg[], [legsKey])
-  const hasRoute = legs.some((l) => l.geom.length > 0)
+  const hasRoute = legs.some((l) => l.points.length > 0)
 
   return (
     <div className="trip-map-wrap">

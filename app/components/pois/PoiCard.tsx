@@ -5,10 +5,10 @@ import { Badge, ButtonLink } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
 import type { VerificationState } from '~/domain/poi'
 
-export interface PoiView {
+export interface PlaceView {
   id: number
   name: string
-  desc: string | null
+  description: string | null
   state: VerificationState
   imageUrl: string
   canEdit: boolean
@@ -35,32 +35,32 @@ function PoiMarker({ state, label }: { state: VerificationState; label: string }
   )
 }
 
-export function PoiCard({ poi }: { poi: PoiView }) {
+export function PoiCard({ place }: { place: PlaceView }) {
   const { t } = useTranslation('pois')
-  const status = t(`status.${poi.state}`)
+  const status = t(`status.${place.state}`)
   return (
-    <li className="card poi-card" id={`poi-${poi.id}`}>
+    <li className="card poi-card" id={`poi-${place.id}`}>
       <div className="poi-card__map">
         <img
-          src={poi.imageUrl}
+          src={place.imageUrl}
           width={250}
           height={170}
-          alt={t('list.mapAlt', { name: poi.name })}
+          alt={t('list.mapAlt', { name: place.name })}
           loading="lazy"
           decoding="async"
         />
-        <PoiMarker state={poi.state} label={status} />
+        <PoiMarker state={place.state} label={status} />
       </div>
       <div className="poi-card__body">
-        <h2 className="poi-card__name">{poi.name}</h2>
-        <Badge status={BADGE[poi.state]} label={status} />
-        {poi.desc ? <p className="poi-card__desc">{poi.desc}</p> : null}
+        <h2 className="poi-card__name">{place.name}</h2>
+        <Badge status={BADGE[place.state]} label={status} />
+        {place.description ? <p className="poi-card__desc">{place.description}</p> : null}
         <div className="poi-card__actions">
-          {poi.canEdit ? (
+          {place.canEdit ? (
             <ButtonLink
-              to={`?dialog=edit&poi=${poi.id}#edit`}
+              to={`?dialog=edit&poi=${place.id}#edit`}
               size="small"
-              aria-label={t('list.editLabel', { name: poi.name })}
+              aria-label={t('list.editLabel', { name: place.name })}
               preventScrollReset
             >
               <Icon name="edit" />
@@ -68,10 +68,10 @@ export function PoiCard({ poi }: { poi: PoiView }) {
             </ButtonLink>
           ) : null}
           <ButtonLink
-            to={`?dialog=delete&poi=${poi.id}#delete`}
+            to={`?dialog=delete&poi=${place.id}#delete`}
             size="small"
             className="poi-card__delete"
-            aria-label={t('list.deleteLabel', { name: poi.name })}
+            aria-label={t('list.deleteLabel', { name: place.name })}
             preventScrollReset
           >
             <Icon name="trash" />

@@ -2,11 +2,12 @@
 // (texts already formatted in the participant's language and the study's time zone), so server and browser render
 // the same markup.
 import type { ReactNode } from 'react'
-import { Form, Link, useFetcher } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
 import { Badge, Card, cx, LinkCard } from '~/components/ui'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { wayTitle } from './wayTitle'
+import { LegModes, QuickConfirm } from './QuickReview'
 import { wayPath, type ListFilter } from '~/domain/waysUrls'
 import type { WayStatus as TripListStatus } from '~/domain/wayState'
 
@@ -135,7 +136,7 @@ export function TripCardView({
   const edit = trip.canEdit ? (
     <Link to={`/ways/edit/${trip.id}`} className="btn btn--ghost btn--small trip-card__action">
       <Icon name="edit" />
-      {t('review17.edit')}
+      {t('review.edit')}
       <span className="visually-hidden">: {controlName}</span>
     </Link>
   ) : null
@@ -297,143 +298,6 @@ export function MergeWithBefore({
   )
 }
 
-/**
- * The legs' modes on a card that can still be reviewed: each is a link that opens the mode picker for that leg
- * (tap the mode, pick, saved). A mode the phone did not know is shown as a question.
- */
-function LegModes({
-  legs,
-  modeHref,
-  label,
-  t,
-}: {
-  legs: NonNullable<TripCardData['quick']>['legs']
-  modeHref: (legId: number) => string
-  label: string
-  t: TFunction
-}) {
-  return (
-    <ul className="trip-card__modes" aria-label={t('card.modes')}>
-      {legs.map((leg, i) => {
-        const names = leg.known ? leg.modes.map((m) => m.name).join(' + ') : t('card.modeUnknown')
-        return (
-          <li key={leg.id} className="trip-card__mode">
-            <Link
-              to={modeHref(leg.id)}
-              preventScrollReset
-              className={cx('trip-card__mode-fix', !leg.known && 'trip-card__mode-fix--open')}
-            >
-              <ModeIcon mode={leg.known ? leg.modes[0]!.constant : 'UNKNOWN'} />
-              {names}
-              <span className="visually-hidden">
-                {' '}
-                {legs.length > 1 ? t('card.modeFixLeg', { n: i + 1, way: label }) : t('card.modeFix', { way: label })}
-              </span>
-            </Link>
-          </li>
-        )
-      })}
-    </ul>
-  )
-}
-
-/**
- * Confirm a way from its card — one form post without JavaScript; with it, the list stays where it is (a fetcher)
- * and the card shows its new state. Confirming changes nothing the participant did not choose here: legs that have
- * a purpose keep it, the chosen purpose fills only the legs without one (a suggestion is pre-selected and marked as
- * such); legs with different purposes are confirmed as they are, and the card says so. While a leg's mode is
- * unknown there is no confirm button: the card asks for that mode first.
- */
-function QuickConfirm({
-  trip,
-  quick,
-  nextId,
-  purposes,
-  modeHref,
-  label,
-  t,
-}: {
-  trip: TripCardData
-  quick: NonNullable<TripCardData['quick']>
-  nextId?: number | null
-  purposes: readonly { id: number; name: string }[]
-  modeHref?: (legId: number) => string
-  label: string
-  t: TFunction
-}) {
-  const fetcher = useFetcher()
-  const selectId = `quick-${trip.id}-purpose`
-  const suggested = quick.suggestion?.purposeId
-  const retry = purposes.find((p) => p.id === quick.retryPurpose)
-  const busy = fetcher.state !== 'idle'
-  if (!quick.confirmable) {
-    const open = quick.legs.findIndex((l) => !l.known)
-    const leg = quick.legs[open]
-    return (
-      <div className="trip-card__quick">
-        <p className="trip-card__quick-hint">
-          {quick.legs.length > 1 ? t('quick.modeOpenLeg', { n: open + 1 }) : t('quick.modeOpen')}
-        </p>
-        {leg && modeHref ? (
-          <Link to={modeHref(leg.id)} preventScrollReset className="btn btn--primary trip-card__quick-confirm">
-            {t('quick.chooseMode')}
-            <span className="visually-hidden">: {label}</span>
-          </Link>
-        ) : null}
-      </div>
-    )
-  }
-  return (
-    <fetcher.Form method="post" className="trip-card__quick">
-      <input type="hidden" name="intent" value="confirm-way" />
-      <input type="hidden" name="tripId" value={trip.id} />
-      <input type="hidden" name="version" value={quick.version} />
-      {nextId ? <input type="hidden" name="next" value={nextId} /> : null}
-      {quick.needsPurpose ? (
-        <>
-          <label className="trip-card__quick-label" htmlFor={selectId}>
-            {quick.mixed ? t('quick.purposeOpenLegs') : t('quick.purpose')}
-            <span className="visually-hidden">: {label}</span>
-          </label>
-          <select
-            id={selectId}
-            className="input"
-            name="purposeId"
-            required
-            defaultValue={retry?.id ?? suggested ?? ''}
-            aria-describedby={retry || suggested ? `${selectId}-hint` : undefined}
-          >
-            <option value="" disabled>
-              {t('quick.choose')}
-            </option>
-            {purposes.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.id === suggested ? t('quick.suggested', { purpose: p.name }) : p.name}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : quick.mixed ? (
-        <p className="trip-card__quick-hint">{t('quick.mixed')}</p>
-      ) : null}
-      <button type="submit" className="btn btn--primary trip-card__quick-confirm" disabled={busy}>
-        <Icon name="check" />
-        {t('quick.confirm')}
-        <span className="visually-hidden">: {label}</span>
-      </button>
-      {quick.needsPurpose && retry ? (
-        <p className="trip-card__quick-hint trip-card__quick-retry" id={`${selectId}-hint`} role="status">
-          {t('quick.retry', { purpose: retry.name })}
-        </p>
-      ) : quick.needsPurpose && suggested ? (
-        <p className="trip-card__quick-hint" id={`${selectId}-hint`}>
-          {t(`quick.basis.${quick.suggestion!.basis}`)}
-        </p>
-      ) : null}
-    </fetcher.Form>
-  )
-}
-
 /** A day without ways: opens the no-trip-day dialog, or shows that the day was confirmed as such. */
 export function NoTripDayCard({
   day,
@@ -459,7 +323,7 @@ export function NoTripDayCard({
           <input type="hidden" name="intent" value="unset-zero-trip-day" />
           <input type="hidden" name="day" value={day} />
           <button type="submit" className="btn btn--ghost btn--small">
-            {t('review17.unmark')}
+            {t('review.unmark')}
             {dayName}
           </button>
         </Form>

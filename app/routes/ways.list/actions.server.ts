@@ -2,7 +2,7 @@
 // card, merging two neighbouring ways and undoing a split or merge, and marking a day without ways (or taking the
 // mark back). Each answers with a redirect to the list page, at the card or day it concerns, with a toast.
 import { authed, type Ctx } from '~/lib/context.server'
-import { intent, type IntentTable } from '~/lib/intents.server'
+import { handler, type IntentTable } from '~/lib/intents.server'
 import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { redirect } from 'react-router'
 import {
@@ -21,6 +21,7 @@ import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
 import { tripService } from '~/services/trip.server'
 import { confirmWithPurpose } from '~/services/trip/confirm.server'
+import { mergeWays, setLegModes, undoEdit } from '~/lib/way-calls.server'
 import { listPageOf } from '~/services/trip/navigation.server'
 import { reportIntents } from '../ways.report.server'
 
@@ -41,7 +42,7 @@ const dayAnchor = (back: string, day: string | undefined) => (day && isDateParam
 
 export const listActions = {
   ...reportIntents,
-  'confirm-way': intent(
+  'confirm-way': handler(
     QuickConfirmSchema,
     async ({ tripId, purposeId, version, next }, { context, filter, page }: ListActionArgs) => {
       const to = listCardHref(filter, page, tripId)
@@ -64,53 +65,48 @@ export const listActions = {
       },
     },
   ),
-  'pick-mode': intent(PickModeSchema, async ({ tripId, legId, mode, version }, args: ListActionArgs) => {
+  'pick-mode': handler(PickModeSchema, async ({ tripId, legId, mode, version }, args: ListActionArgs) => {
     const { context, filter, page } = args
     const to = listCardHref(filter, page, tripId)
     // From an old version: the picker again, showing the stored mode, with the picked one offered for one tap.
     const again = `${listPath(filter, page, tripId)}${modeDialogHref(legId, '', mode)}`
-    const result = await runOrToast(
-      context,
-      to,
-      (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes: [mode] }, version }),
-      again,
-    )
+    const result = await runOrToast(context, to, (ctx) => setLegModes(ctx, legId, [mode], version), again)
     // The mode it already had: nothing was written, and no success is claimed.
     return version !== undefined && result.version === version
       ? redirect(to)
       : redirectWithToast(context, to, success('common:success.legUpdated'))
   }),
   // Two neighbouring ways merged from between their cards; back to the merged way's card, which offers the undo.
-  'merge-ways': intent(
+  'merge-ways': handler(
     ListMergeSchema,
     async ({ tripId, version, withId, withVersion }, { context, filter, page }: ListActionArgs) => {
-      const { trp } = await runOrToast(context, listCardHref(filter, page, tripId), (ctx) =>
-        tripService.mergeTrips(ctx, { ids: [tripId, withId], versions: [version, withVersion] }),
+      const merged = await runOrToast(context, listCardHref(filter, page, tripId), (ctx) =>
+        mergeWays(ctx, { ids: [tripId, withId], versions: [version, withVersion] }),
       )
-      return redirectWithToast(context, await cardOf(context, filter, trp.id), success('common:success.waysMerged'))
+      return redirectWithToast(context, await cardOf(context, filter, merged.id), success('common:success.waysMerged'))
     },
   ),
-  'undo-edit': intent(ListUndoSchema, async ({ tripId, version }, { context, filter, page }: ListActionArgs) => {
-    const { trps } = await runOrToast(context, listCardHref(filter, page, tripId), (ctx) =>
-      tripService.revertEdit(ctx, { id: tripId, version }),
+  'undo-edit': handler(ListUndoSchema, async ({ tripId, version }, { context, filter, page }: ListActionArgs) => {
+    const [restored] = await runOrToast(context, listCardHref(filter, page, tripId), (ctx) =>
+      undoEdit(ctx, { id: tripId, version }),
     )
-    return redirectWithToast(context, await cardOf(context, filter, trps[0].id), success('common:success.editUndone'))
+    return redirectWithToast(context, await cardOf(context, filter, restored.id), success('common:success.editUndone'))
   }),
-  'set-zero-trip-day': intent(NoTripDaySchema, async ({ day = '', expand }, { context, back }: ListActionArgs) => {
+  'set-zero-trip-day': handler(NoTripDaySchema, async ({ day = '', expand }, { context, back }: ListActionArgs) => {
     // From a day of a run shown one by one: the rest of that run stays open.
     const range = parseDayRange(expand)
     const to = dayAnchor(range ? `${back}${noTripRunExpandQuery(range)}` : back, day)
     await runOrToast(context, to, (ctx) => tripService.setZeroTripDay(ctx, { day }))
     return redirectWithToast(context, to, success('common:success.noTripDaySet'))
   }),
-  'unset-zero-trip-day': intent(NoTripDaySchema, async ({ day = '' }, { context, back }: ListActionArgs) => {
+  'unset-zero-trip-day': handler(NoTripDaySchema, async ({ day = '' }, { context, back }: ListActionArgs) => {
     // The day may join a run again: shown one by one, so that it stays in view.
     const to = isDateParam(day) ? `${back}${noTripRunExpandQuery({ from: day, to: day })}#day-${day}` : back
     await runOrToast(context, to, (ctx) => tripService.deleteZeroTripDay(ctx, { day }))
-    return redirectWithToast(context, to, success('ways:review17.unmarked'))
+    return redirectWithToast(context, to, success('ways:review.unmarked'))
   }),
   // A run of days without ways confirmed in one go.
-  'set-zero-trip-days': intent(
+  'set-zero-trip-days': handler(
     NoTripDaysSchema,
     async ({ from = '', to: last = '' }, { context, back }: ListActionArgs) => {
       const range = parseDayRange(`${from}..${last}`)

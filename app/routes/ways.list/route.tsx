@@ -20,38 +20,26 @@ import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
 import { listSegmentation } from '~/services/trip/segmentation-view.server'
 import { reviewProgress } from '~/services/trip/progress.server'
-import { modeKnown, quickConfirmable } from '~/domain/wayState'
 import { PageTitle } from '~/components/layout/PageTitle'
-import { tripService } from '~/services/trip.server'
 import { listTripPurposes } from '~/services/info.server'
-import type { TripDto } from '~/services/trip/model.server'
-import { wayEndNamesOf, type WayEnds } from '~/services/place-names.server'
-import type { Suggestion } from '~/domain/purposeSuggestion'
+import { wayEndNamesOf } from '~/services/place-names.server'
+import { reportReasons, waysPage } from '~/lib/way-calls.server'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
-import { ModePickDialog, modeDialogHref, type ModePick } from '~/components/trip/ModePickDialog'
-import { isTrafficMode } from '~/domain/trafficModes'
-import {
-  MergeWithBefore,
-  NoTripDayCard,
-  TripCardView,
-  tripTimeText,
-  type TripCardData,
-} from '~/components/trip/TripCard'
+import { ModePickDialog, modeDialogHref } from '~/components/trip/ModePickDialog'
+import { MergeWithBefore, NoTripDayCard, TripCardView, tripTimeText } from '~/components/trip/TripCard'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { wayTitle } from '~/components/trip/wayTitle'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
+import { cardData, modePickOf, reviewable } from './cards.server'
 import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
-import { formatDistance } from '~/domain/distance'
-import { formatDuration } from '~/domain/duration'
 import { pageDays } from '~/domain/listDays'
 import { groupNoTripRuns, parseDayRange } from '~/domain/noTripRuns'
 import { dayRangeParam, rangesOverlap } from '~/domain/dayRange'
 import { pageCount, pageFetch, parsePage, splitOverlap, visiblePages } from '~/domain/pagination'
 import { dayInZone, dayToDisplay } from '~/domain/time'
 import { isDateParam } from '~/domain/timeInput'
-import { modeDots, nameParts } from '~/domain/tripName'
 
 function parseRoute(params: Route.LoaderArgs['params']) {
   const page = parsePage(params.page)
@@ -60,79 +48,6 @@ function parseRoute(params: Route.LoaderArgs['params']) {
   // An unknown filter falls back to all. Bad page numbers and ids go to a clean URL as well.
   if (!filter || !page || (params.id != null && !id)) throw redirect(listPath(filter ?? 'all', page ?? 1, id))
   return { filter, page, id }
-}
-
-function cardData(
-  t: TripDto,
-  locale: Parameters<typeof formatDistance>[1],
-  ends: WayEnds | undefined,
-  suggestion: Suggestion | undefined,
-  undo: 'split' | 'merge' | null,
-): TripCardData {
-  // startTime/endTime are 'YYYY-MM-DD HH:mm' in the study's time zone already.
-  const startDay = t.startTime.slice(0, 10)
-  const endDay = t.endTime.slice(0, 10)
-  const modes = modeDots(t.legs.map((l) => ({ tfcModes: l.tfcModes.map((m) => m.constant) })))
-  const names = new Map(t.legs.flatMap((l) => l.tfcModes.map((m) => [m.constant, m.name] as const)))
-  return {
-    id: t.id,
-    ...nameParts(t.name, t.legs),
-    from: ends?.start?.name ?? null,
-    to: ends?.end?.name ?? null,
-    startTime: t.startTime.slice(11),
-    endTime: t.endTime.slice(11),
-    endDate: endDay > startDay ? dayToDisplay(endDay) : null,
-    startIso: t.start,
-    endIso: t.end,
-    distance: formatDistance(t.distance, locale),
-    duration: formatDuration(t.duration, locale),
-    manual: t.creationType === 'CREATED_MANUALLY',
-    modes: modes.map((constant) => ({ constant, name: names.get(constant) ?? constant })),
-    status: t.status,
-    canReport: t.way.allows.report,
-    canWithdraw: t.way.allows.withdrawReport,
-    canEdit: t.way.allows.editManual,
-    version: t.version,
-    undo,
-    quick: reviewable(t)
-      ? {
-          version: t.version,
-          suggestion: suggestion ? { purposeId: suggestion.purposeId, basis: suggestion.basis } : null,
-          legs: t.legs.map((l) => ({ id: l.id, modes: l.tfcModes, known: modeKnown(constants(l)) })),
-          confirmable: quickConfirmable(t.way, t.legs.map(constants)),
-          needsPurpose: t.legs.some((l) => l.tripPurposes.length === 0),
-          mixed: new Set(t.legs.map((l) => purposeKey(l))).size > 1,
-        }
-      : null,
-  }
-}
-
-const constants = (l: TripDto['legs'][number]) => l.tfcModes.map((m) => m.constant)
-const purposeKey = (l: TripDto['legs'][number]) =>
-  l.tripPurposes
-    .map((p) => p.id)
-    .sort((a, b) => a - b)
-    .join()
-/** A way still reviewed from its card: its modes are fixed there, and it is confirmed there once they are known. */
-const reviewable = (t: TripDto) => t.way.allows.setPurposes && t.way.allows.report && t.legs.length > 0
-
-/** The mode picker of a leg shown on this page's cards; null for any other leg. */
-function modePickOf(cards: TripCardData[], legId: number, retry: string | null): ModePick | null {
-  for (const card of cards) {
-    const legs = card.quick?.legs ?? []
-    const n = legs.findIndex((l) => l.id === legId)
-    if (n < 0) continue
-    return {
-      tripId: card.id,
-      legId,
-      n: n + 1,
-      count: legs.length,
-      version: card.quick!.version,
-      current: legs[n]!.known ? legs[n]!.modes.map((m) => m.constant) : [],
-      retry: retry && isTrafficMode(retry) ? retry : null,
-    }
-  }
-  return null
 }
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -144,14 +59,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const limit = env.TRIPS_PAGE_LIMIT
   const ctx = authed(context)
 
-  const result = await tripService.getTrips(ctx, {
+  const result = await waysPage(ctx, {
     ...LIST_FILTER_PARAMS[filter],
     sortOrder: 'DESC',
     ...pageFetch(page, limit),
     withGeom: false,
   })
-  const { previous, items } = splitOverlap(result.trps, page)
-  const pages = pageCount(result.totalNo, limit)
+  const { previous, items } = splitOverlap(result.ways, page)
+  const pages = pageCount(result.total, limit)
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
   const open = items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
@@ -201,7 +116,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // ?dialog=mode&leg=<id>: a leg's mode picker on its card (&retry=<mode> after a post from an old version).
   const modeLegId = dialog === 'mode' ? parseIdText(url.searchParams.get('leg')) : null
   const modePick = modeLegId == null ? null : modePickOf([...cards.values()], modeLegId, url.searchParams.get('retry'))
-  const reasons = reportTrip ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons : []
+  const reasons = reportTrip ? await reportReasons(ctx) : []
   // Consecutive open days as one card (domain/noTripRuns.ts): ?dialog=noTripsRun&days=FROM..TO confirms them all,
   // ?expand=FROM..TO (or a single-day dialog of one of them) shows them one by one.
   const expand = parseDayRange(url.searchParams.get('expand'))
@@ -235,7 +150,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     pages,
     limit,
     highlight: id,
-    total: result.totalNo,
+    total: result.total,
     first: (page - 1) * limit + 1,
     last: (page - 1) * limit + items.length,
     outOfRange,
@@ -261,7 +176,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** One day of the page as the loader prepared it. */
 type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
 
-export default function TripList({ loaderData }: Route.ComponentProps) {
+export default function WaysList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('ways')
   const location = useLocation()
   const { filter, page, pages, groups, highlight, outOfRange, total } = loaderData

@@ -4,7 +4,7 @@
 import { redirect } from 'react-router'
 import type { Ctx } from '~/lib/context.server'
 import { authed } from '~/lib/context.server'
-import { intent, type IntentTable } from '~/lib/intents.server'
+import { handler, type IntentTable } from '~/lib/intents.server'
 import { redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import {
   LegSchema,
@@ -17,6 +17,7 @@ import {
 } from '~/lib/trip-forms'
 import { listPath, wayPath, type ListFilter } from '~/domain/waysUrls'
 import { tripService } from '~/services/trip.server'
+import { copyWay, deleteWay, mergeWays, setLegModes, splitWay, undoEdit } from '~/lib/way-calls.server'
 import { tripDetail } from '~/services/trip/edit.server'
 import { reportIntents } from '../ways.report.server'
 
@@ -47,7 +48,7 @@ const retry = (back: string, request: string, query: Record<string, string | num
 
 export const tripDetailActions = {
   ...reportIntents,
-  'set-purposes': intent(SetPurposesSchema, async ({ purposes, version }, { context, id, back }: TripActionArgs) => {
+  'set-purposes': handler(SetPurposesSchema, async ({ purposes, version }, { context, id, back }: TripActionArgs) => {
     await run(
       context,
       back,
@@ -56,7 +57,7 @@ export const tripDetailActions = {
     )
     return redirectWithToast(context, back, success('common:success.wayUpdated'))
   }),
-  'set-leg-purposes': intent(
+  'set-leg-purposes': handler(
     SetLegPurposesSchema,
     async ({ legId, purposes, version }, { context, back }: TripActionArgs) => {
       await run(
@@ -68,14 +69,14 @@ export const tripDetailActions = {
       return redirectWithToast(context, at(back, `leg=${legId}`), success('common:success.legUpdated'))
     },
   ),
-  'set-leg-modes': intent(
+  'set-leg-modes': handler(
     SetLegModesSchema,
-    async ({ legId, tfcModes, version, go }, { context, id, back }: TripActionArgs) => {
+    async ({ legId, modes, version, go }, { context, id, back }: TripActionArgs) => {
       const result = await run(
         context,
         back,
-        (ctx) => tripService.updateLeg(ctx, { leg: { id: legId, tfcModes }, version }),
-        again(back, 'modes', { leg: legId, retry: tfcModes.join() }),
+        (ctx) => setLegModes(ctx, legId, modes, version),
+        again(back, 'modes', { leg: legId, retry: modes.join() }),
       )
       // Back / Next open the neighbouring leg's selector (the selector has back, ok and next buttons).
       const detail = await tripDetail(authed(context), id)
@@ -89,16 +90,16 @@ export const tripDetailActions = {
       return changed ? redirectWithToast(context, leg, success('common:success.legUpdated')) : redirect(leg)
     },
   ),
-  confirm: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
+  confirm: handler(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
     // From an old version: the confirm dialog again, listing every leg as stored now.
     await run(context, back, (ctx) => tripService.confirmTrip(ctx, { id, version }), again(back, 'confirm', {}))
     return redirectWithToast(context, back, success('common:success.wayConfirmed'))
   }),
-  complete: intent(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
+  complete: handler(WaySchema, async ({ version }, { context, id, back }: TripActionArgs) => {
     await run(context, back, (ctx) => tripService.completeTrip(ctx, { id, version }), retry(back, 'complete'))
     return redirectWithToast(context, back, success('common:success.wayUpdated'))
   }),
-  'delete-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
+  'delete-leg': handler(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
     // From an old version: the delete dialog again, with the leg as stored now.
     await run(
       context,
@@ -109,7 +110,7 @@ export const tripDetailActions = {
     // After deleting, the selection is cleared.
     return redirectWithToast(context, back, success('common:success.legDeleted'))
   }),
-  'copy-leg': intent(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
+  'copy-leg': handler(LegSchema, async ({ legId, version }, { context, back }: TripActionArgs) => {
     const { leg } = await run(
       context,
       back,
@@ -118,46 +119,36 @@ export const tripDetailActions = {
     )
     return redirectWithToast(context, at(back, `leg=${leg.id}`), success('common:success.legCopied'))
   }),
-  'copy-trip': intent(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
-    const { trp: copy } = await run(
-      context,
-      back,
-      (ctx) => tripService.copyTrip(ctx, { id, version }),
-      retry(back, 'copy-trip'),
-    )
+  'copy-trip': handler(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
+    const copy = await run(context, back, (ctx) => copyWay(ctx, { id, version }), retry(back, 'copy-trip'))
     return redirectWithToast(context, wayPath(copy.id, from), success('common:success.wayCopied'))
   }),
-  'delete-trip': intent(WaySchema, async (_, { context, id, from }: TripActionArgs) => {
+  'delete-trip': handler(WaySchema, async (_, { context, id, from }: TripActionArgs) => {
     // Back to the list on an error too: after a double submit the way is gone (TRIP_NOT_FOUND).
     const listPage = listPath(from ?? 'all', 1)
-    await run(context, listPage, (ctx) => tripService.deleteTrips(ctx, { trpIds: [id] }))
+    await run(context, listPage, (ctx) => deleteWay(ctx, id))
     return redirectWithToast(context, listPage, success('common:success.wayDeleted'))
   }),
-  split: intent(SplitSchema, async ({ legId, pointIdx, version }, { context, id, from, back }: TripActionArgs) => {
-    const { trps } = await run(
+  split: handler(SplitSchema, async ({ legId, pointIdx, version }, { context, id, from, back }: TripActionArgs) => {
+    const [first] = await run(
       context,
       back,
-      (ctx) => tripService.splitTrip(ctx, { id, legId, pointIdx, version }),
+      (ctx) => splitWay(ctx, { id, legId, pointIdx, version }),
       retry(back, 'split', { leg: legId, ...(pointIdx === undefined ? {} : { point: pointIdx }) }),
     )
-    return redirectWithToast(context, wayPath(trps[0].id, from), success('common:success.waySplit'))
+    return redirectWithToast(context, wayPath(first.id, from), success('common:success.waySplit'))
   }),
-  merge: intent(MergeSchema, async ({ withId, version, withVersion }, { context, id, from, back }: TripActionArgs) => {
-    const { trp } = await run(
+  merge: handler(MergeSchema, async ({ withId, version, withVersion }, { context, id, from, back }: TripActionArgs) => {
+    const merged = await run(
       context,
       back,
-      (ctx) => tripService.mergeTrips(ctx, { ids: [id, withId], versions: [version, withVersion] }),
+      (ctx) => mergeWays(ctx, { ids: [id, withId], versions: [version, withVersion] }),
       retry(back, 'merge', { with: withId }),
     )
-    return redirectWithToast(context, wayPath(trp.id, from), success('common:success.waysMerged'))
+    return redirectWithToast(context, wayPath(merged.id, from), success('common:success.waysMerged'))
   }),
-  'undo-edit': intent(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
-    const { trps } = await run(
-      context,
-      back,
-      (ctx) => tripService.revertEdit(ctx, { id, version }),
-      retry(back, 'undo-edit'),
-    )
-    return redirectWithToast(context, wayPath(trps[0].id, from), success('common:success.editUndone'))
+  'undo-edit': handler(WaySchema, async ({ version }, { context, id, from, back }: TripActionArgs) => {
+    const [restored] = await run(context, back, (ctx) => undoEdit(ctx, { id, version }), retry(back, 'undo-edit'))
+    return redirectWithToast(context, wayPath(restored.id, from), success('common:success.editUndone'))
   }),
 } satisfies IntentTable<TripActionArgs>

@@ -27,10 +27,12 @@ import { replyFor } from '~/lib/forms'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { isListFilter, LIST_FILTER_PARAMS, listCardHref, wayPath } from '~/domain/waysUrls'
 import { ServiceError } from '~/services/core.server'
-import { tripService } from '~/services/trip.server'
+import { reportReasons } from '~/lib/way-calls.server'
+import { wayView } from '~/lib/way-view'
 import { tripDetail } from '~/services/trip/edit.server'
 import { listPageOf, nextOpenWay } from '~/services/trip/navigation.server'
 import { loadQuestionnaireStep } from '~/services/questionnaire-step.server'
+import { questionnaireStepFrom } from '~/lib/questionnaire-form'
 import { wayEndNames } from '~/services/place-names.server'
 import { segmentationView } from '~/services/trip/segmentation-view.server'
 import { SegmentationActions, SplitDialog } from '~/components/trip/detail/Segmentation'
@@ -49,8 +51,8 @@ import {
   DeleteWayDialog,
   ModesDialog,
   PurposeDialog,
-  type AgainOffer,
 } from '~/components/trip/detail/TripDialogs'
+import { againOfferOf } from '~/components/trip/detail/againOffer'
 import { FormBasics, SubmitButton, hrefWith, timeOf } from '~/components/trip/detail/shared'
 import { Icon } from '~/components/icons/ModeSprite'
 import { ButtonLink, cx } from '~/components/ui'
@@ -75,11 +77,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const dialog = url.searchParams.get('dialog')
   const inQuestionnaireSteps = detail.step === Step.BeforeQuestionnaires || detail.step === Step.Questionnaires
   const questionnaireView = inQuestionnaireSteps && url.searchParams.get('view') === 'questionnaire'
-  const questionnaire = questionnaireView ? await loadQuestionnaireStep(ctx, id, url.searchParams) : null
-  const reasons =
-    dialog === 'report' && detail.trip.way.allows.report
-      ? (await tripService.getTripFeedbackReasons(ctx, {})).trpFdbkReasons
-      : []
+  const questionnaire = questionnaireView
+    ? await loadQuestionnaireStep(ctx, id, questionnaireStepFrom(url.searchParams))
+    : null
+  const reasons = dialog === 'report' && detail.trip.way.allows.report ? await reportReasons(ctx) : []
   // Every view of the way names it alike (the questions view too): its ends are named on each of them.
   const ends = await wayEndNames(ctx, detail.trip.legs)
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
@@ -103,7 +104,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     ...detail,
     // The route as drawn: simplified here, so neither the page nor its data grows with the recording.
-    trip: { ...detail.trip, legs: drawnLegs(detail.trip.legs) },
+    trip: wayView({ ...detail.trip, legs: drawnLegs(detail.trip.legs) }),
     segmentation,
     questionnaire,
     reasons,
@@ -122,7 +123,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return runIntent(tripDetailActions, await request.formData(), { context, id, from, back: wayPath(id, from) })
 }
 
-export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
+export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const { trip, purposes, questionnaire, reasons, ends, locale, segmentation } = loaderData
   const allows = trip.way.allows
   const { t } = useTranslation('trip')
@@ -161,79 +162,15 @@ export default function TripDetailPage({ loaderData }: Route.ComponentProps) {
     to: ends.end?.name ?? null,
     times: timeRange,
   }).text
-  const modesText = trip.legs.map((l) => l.tfcModes.map((m) => t(`common:modes.${m.constant}`)).join('/')).join(', ')
-  const mapLegs = trip.legs.map((l) => ({ id: l.id, geom: l.geom, mode: l.tfcModes[0]?.constant ?? 'UNKNOWN' }))
+  const modesText = trip.legs.map((l) => l.modes.map((m) => t(`common:modes.${m.constant}`)).join('/')).join(', ')
+  const mapLegs = trip.legs.map((l) => ({ id: l.id, points: l.points, mode: l.modes[0]?.constant ?? 'UNKNOWN' }))
   const distance = formatDistance(trip.distance, locale)
   const legIndex = selectedLeg ? trip.legs.indexOf(selectedLeg) : -1
   const legIds = trip.legs.map((l) => l.id)
 
   // ?dialog=again&do=<request>: a one-tap request refused because the way had changed meanwhile, offered again as it
   // can be made now (nothing when the way no longer allows it: the page and the message say what is stored).
-  const againOffer = ((): AgainOffer | null => {
-    if (dialog !== 'again') return null
-    const n = legIndex + 1
-    switch (search.get('do')) {
-      case 'copy-leg':
-        return editLegs && selectedLeg
-          ? {
-              intent: 'copy-leg',
-              fields: { legId: selectedLeg.id },
-              label: t('dialogs.again.copyLeg', {
-                n,
-                start: timeOf(selectedLeg.startTime),
-                end: timeOf(selectedLeg.endTime),
-              }),
-            }
-          : null
-      case 'copy-trip':
-        return allows.copyWay ? { intent: 'copy-trip', fields: {}, label: t('way.copy') } : null
-      case 'complete':
-        return allows.complete ? { intent: 'complete', fields: {}, label: t('questionnaire.complete') } : null
-      case 'undo-edit':
-        return segmentation.undo
-          ? {
-              intent: 'undo-edit',
-              fields: {},
-              label: t(segmentation.undo === 'split' ? 'segmentation.undoSplit' : 'segmentation.undoMerge'),
-            }
-          : null
-      case 'merge': {
-        const withId = Number(search.get('with'))
-        const key = (['mergePrevious', 'mergeNext'] as const).find((k) => segmentation[k]?.id === withId)
-        return key
-          ? {
-              intent: 'merge',
-              fields: { withId, withVersion: segmentation[key]!.version },
-              label: t(`segmentation.${key}`),
-            }
-          : null
-      }
-      case 'split': {
-        if (!allows.split || !selectedLeg) return null
-        const point = search.get('point')
-        if (point === null)
-          return legIndex > 0
-            ? {
-                intent: 'split',
-                fields: { legId: selectedLeg.id },
-                label: t('segmentation.splitBefore', { time: timeOf(selectedLeg.startTime), n }),
-              }
-            : null
-        const at = segmentation.cuts?.points.find((p) => String(p.idx) === point)
-        return {
-          intent: 'split',
-          fields: { legId: selectedLeg.id, pointIdx: point },
-          label: at
-            ? at.name
-              ? t('segmentation.splitAtNamed', { time: at.time, name: at.name })
-              : t('segmentation.splitAt', { time: at.time })
-            : t('dialogs.again.splitInLeg', { n }),
-        }
-      }
-      default:
-        return null
-    }
-  })()
+  const againOffer = dialog === 'again' ? againOfferOf(t, search, { trip, selectedLeg, legIndex, segmentation }) : null
 
   return (
     <div className="stack stack--lg">

@@ -96,7 +96,17 @@ export interface FlowView {
 }
 
 /** Search parameters of the page that shows the flow (kept short; prefixed so they do not clash with the page's). */
-const P = { part: 'qpart', notice: 'qnotice', error: 'qerr', question: 'qq', prompt: 'qprompt' } as const
+/**
+ * Where the participant is in a flow, as the page's address says it: the part asked for, whether the copy prompt is
+ * open, and the refusal or notice a post left for a question (the page's address is read in app/lib).
+ */
+export interface FlowQuery {
+  part: number | null
+  prompt: boolean
+  error: string | null
+  notice: string | null
+  question: string | null
+}
 
 function titleOf(p: FlowPart): PartTitle {
   if (p.legIdx != null) return { kind: 'LEG', legNo: p.legIdx + 1, mode: p.tfcMode ?? 'UNKNOWN' }
@@ -173,18 +183,14 @@ const REASONS = new Set<string>([
 const NOTICES = new Set<string>(['clamped', 'sumReduced', 'exclusiveOnly', 'textCut', 'timeAdjusted'])
 
 /** What the flow shows for the page's search parameters (and an error an action just returned). */
-export async function flowView(
-  flow: Flow,
-  search: URLSearchParams,
-  actionError?: FlowError | null,
-): Promise<FlowView | null> {
+export async function flowView(flow: Flow, query: FlowQuery, actionError?: FlowError | null): Promise<FlowView | null> {
   const { parts, ctx } = flow
   if (!parts.length) return null
   const open = firstOpen(flow)
   const maxPart = open ? open.part : parts.length - 1
-  const asked = Number(search.get(P.part))
+  const asked = query.part
   // Forward only through Next: a part after the first unfinished one cannot be opened by its URL.
-  const k = search.has(P.part) && Number.isInteger(asked) && asked >= 0 && asked <= maxPart ? asked : maxPart
+  const k = asked != null && Number.isInteger(asked) && asked >= 0 && asked <= maxPart ? asked : maxPart
   const part = parts[k]
   const draft = draftOf(flow, k)
   const visible = visibleOf(flow, k)
@@ -199,19 +205,19 @@ export async function flowView(
       (_, i) =>
         progressOf(flow, i, i === k && current ? { extraSeen: current.id, trust: current.id } : {}).firstOpen === -1,
     )
-  const targets = search.get(P.prompt) === '1' && position === total - 1 ? copyTargets(flow, k) : []
+  const targets = query.prompt && position === total - 1 ? copyTargets(flow, k) : []
   const forThis = (id: string | null) => current != null && id === String(current.id)
-  const urlError = search.get(P.error)
+  const urlError = query.error
   let error: FlowError | null = null
   if (actionError && (actionError.questionId == null || actionError.questionId === current?.id)) {
     error = actionError
-  } else if (urlError && REASONS.has(urlError) && (forThis(search.get(P.question)) || urlError === 'incomplete')) {
+  } else if (urlError && REASONS.has(urlError) && (forThis(query.question) || urlError === 'incomplete')) {
     error = {
       reason: urlError as FlowErrorReason,
       questionId: urlError === 'incomplete' ? null : (current?.id ?? null),
     }
   }
-  const notice = search.get(P.notice)
+  const notice = query.notice
   const needsPlaces = current != null && questionType(current.type)?.places === true
   return {
     qtnId: part.qtn.id,
@@ -235,7 +241,7 @@ export async function flowView(
     prompt: targets.length
       ? { legs: targets.map((j) => ({ legNo: parts[j].legIdx! + 1, mode: parts[j].tfcMode ?? 'UNKNOWN' })) }
       : null,
-    notice: notice && NOTICES.has(notice) && forThis(search.get(P.question)) ? (notice as InputNotice) : null,
+    notice: notice && NOTICES.has(notice) && forThis(query.question) ? (notice as InputNotice) : null,
     error,
     version: `${k}-${position}-${draft.updatedAt?.getTime() ?? 0}`,
     today: flow.env.today,
@@ -243,16 +249,14 @@ export async function flowView(
   }
 }
 
-/** The search parameters for an outcome of kind 'show' (the redirect target of a post). */
-export function outcomeSearch(
-  o: Extract<FlowOutcome, { kind: 'show' }>,
-  opts: { withError: boolean },
-): URLSearchParams {
-  const s = new URLSearchParams({ [P.part]: String(o.part) })
-  if (o.prompt) s.set(P.prompt, '1')
-  if (o.notice && !o.error) s.set(P.notice, o.notice.key)
-  if (opts.withError && o.error) s.set(P.error, o.error.reason)
+/** Where the page goes after an outcome of kind 'show': its part, prompt, and the notice or refusal to show. */
+export function outcomeQuery(o: Extract<FlowOutcome, { kind: 'show' }>, opts: { withError: boolean }): FlowQuery {
   const q = o.error ? o.error.questionId : (o.notice?.questionId ?? null)
-  if (q != null) s.set(P.question, String(q))
-  return s
+  return {
+    part: o.part,
+    prompt: o.prompt === true,
+    notice: o.notice && !o.error ? o.notice.key : null,
+    error: opts.withError && o.error ? o.error.reason : null,
+    question: q != null ? String(q) : null,
+  }
 }

@@ -44,7 +44,7 @@ export function LegList({
         const deletable = editLegs && canDeleteLeg(ids, leg.id).ok
         const purposes = legPurposesLabel(leg.tripPurposes.map((p) => p.name))
         const duration = formatDuration(new Date(leg.end).getTime() - new Date(leg.start).getTime(), locale)
-        const distance = formatDistance(leg.len, locale)
+        const distance = formatDistance(leg.distance, locale)
         return (
           <li
             key={leg.id}
@@ -69,7 +69,7 @@ export function LegList({
                 <dt>{t('legs.modes')}</dt>
                 <dd>
                   <ul className="mode-list">
-                    {leg.tfcModes.map((m) => (
+                    {leg.modes.map((m) => (
                       <li key={m.constant}>
                         <ModeIcon mode={m.constant} />
                         {t(`common:modes.${m.constant}`)}
@@ -130,7 +130,7 @@ export function LegList({
                   ) : null}
                 </>
               ) : null}
-              {leg.geom.length > 0 ? (
+              {leg.points.length > 0 ? (
                 selected ? (
                   <span className="leg__selected">
                     <Icon name="map-pin" />

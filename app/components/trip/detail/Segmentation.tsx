@@ -163,8 +163,8 @@ export function SplitDialog({
             <SplitMap
               legs={trip.legs.map((l) => ({
                 id: l.id,
-                geom: l.geom,
-                mode: l.tfcModes[0]?.constant ?? 'UNKNOWN',
+                points: l.points,
+                mode: l.modes[0]?.constant ?? 'UNKNOWN',
                 cuttable: view.cuttable.includes(l.id),
               }))}
               focusLegId={cutLeg?.id ?? null}

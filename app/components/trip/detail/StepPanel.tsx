@@ -63,12 +63,12 @@ export function StepBody({
       <p>{t(`steps.${key}.text`)}</p>
       {trip.way.state === 'reported' ? (
         <Notice>
-          <p>{t('review17.reported')}</p>
+          <p>{t('review.reported')}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="withdraw-report" />
             <input type="hidden" name="tripId" value={trip.id} />
             <input type="hidden" name="returnTo" value={pathname} />
-            <SubmitButton variant="primary">{t('review17.withdraw')}</SubmitButton>
+            <SubmitButton variant="primary">{t('review.withdraw')}</SubmitButton>
           </Form>
         </Notice>
       ) : null}
@@ -100,7 +100,7 @@ export function StepBody({
           preventScrollReset
         >
           <Icon name="edit" />
-          {t('review17.changePurpose')}
+          {t('review.changePurpose')}
         </ButtonLink>
       ) : null}
       {step === Step.BeforeQuestionnaires && allows.answerQuestions ? (
@@ -120,7 +120,7 @@ export function StepBody({
       {allows.editManual ? (
         <ButtonLink block to={`/ways/edit/${trip.id}`}>
           <Icon name="edit" />
-          {t('review17.editManual')}
+          {t('review.editManual')}
         </ButtonLink>
       ) : null}
       {trip.creationType === 'CREATED_MANUALLY' ? <p className="text-small text-muted">{t('detail.manual')}</p> : null}

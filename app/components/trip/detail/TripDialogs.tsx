@@ -2,10 +2,9 @@
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
 import type { ReactNode } from 'react'
-import { getFormProps, useForm } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { FormReply } from '~/lib/forms'
+import { fieldError, type FormReply } from '~/lib/forms'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
 import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
@@ -38,11 +37,7 @@ export function PurposeDialog({
   lastResult?: FormReply
 }) {
   const { t } = useTranslation('trip')
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: 'onSubmit',
-  })
-  const error = fields.purposes.errors?.[0]
+  const error = fieldError(lastResult, 'purposes')
   const checked = retry ?? chosen
   // One pick replaces the purpose; several are an explicit choice (or what the leg already has).
   const multiple = several.on || checked.length > 1
@@ -54,7 +49,7 @@ export function PurposeDialog({
       title={leg ? t('dialogs.purpose.titleLeg', { n: leg.n }) : t('dialogs.purpose.title')}
       closeLabel={t('common:actions.close')}
     >
-      <Form method="post" className="stack" {...getFormProps(form)} key={String(multiple)}>
+      <Form method="post" className="stack" key={String(multiple)}>
         <FormBasics intent={leg ? 'set-leg-purposes' : 'set-purposes'} version={version} />
         {leg ? <input type="hidden" name="legId" value={leg.id} /> : null}
         {retry ? (
@@ -138,14 +133,10 @@ export function ModesDialog({
   lastResult?: FormReply
 }) {
   const { t } = useTranslation('trip')
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: 'onSubmit',
-  })
-  const error = fields.tfcModes.errors?.[0]
+  const error = fieldError(lastResult, 'tfcModes')
   // Every mode the leg has is checked, so OK without a change sends the same set back. A pick replaces the mode;
   // several modes on one leg are an explicit choice (or what the leg already has).
-  const current = new Set(retry ?? (leg.tfcModes.length ? leg.tfcModes.map((m) => m.constant) : ['UNKNOWN']))
+  const current = new Set(retry ?? (leg.modes.length ? leg.modes.map((m) => m.constant) : ['UNKNOWN']))
   const multiple = several.on || current.size > 1
   const isLast = index === count - 1
   return (
@@ -158,7 +149,7 @@ export function ModesDialog({
       className="modes-dialog"
     >
       {/* key: a new leg gets a fresh form (the default checked boxes follow the leg). */}
-      <Form method="post" className="stack" {...getFormProps(form)} key={`${leg.id}-${multiple}`}>
+      <Form method="post" className="stack" key={`${leg.id}-${multiple}`}>
         <FormBasics intent="set-leg-modes" version={version} />
         <input type="hidden" name="legId" value={leg.id} />
         <button type="submit" name="go" value={isLast ? 'ok' : 'next'} hidden tabIndex={-1} />
@@ -240,10 +231,10 @@ export function ConfirmDialog({ open, closeHref, trip }: { open: boolean; closeH
         <ol className="confirm-legs">
           {trip.legs.map((leg, i) => (
             <li key={leg.id}>
-              <ModeIcon mode={leg.tfcModes[0]?.constant ?? 'UNKNOWN'} />
+              <ModeIcon mode={leg.modes[0]?.constant ?? 'UNKNOWN'} />
               <span>
                 <strong>{t('legs.leg', { n: i + 1 })}</strong> {`${timeOf(leg.startTime)} – ${timeOf(leg.endTime)}`}:{' '}
-                {leg.tfcModes.map((m) => t(`common:modes.${m.constant}`)).join(', ')}
+                {leg.modes.map((m) => t(`common:modes.${m.constant}`)).join(', ')}
                 {' · '}
                 {legPurposesLabel(leg.tripPurposes.map((p) => p.name)) || t('legs.noPurpose')}
               </span>

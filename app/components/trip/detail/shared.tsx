@@ -1,10 +1,10 @@
 // Small pieces shared by the trip detail page's parts (app/routes/ways.trip-details/).
 import { useNavigation } from 'react-router'
 import { Button, type ButtonProps } from '~/components/ui'
-import type { TripDto, LegDto } from '~/services/trip/model.server'
+import type { LegView, WayView } from '~/lib/way-view'
 
-export type DetailTrip = TripDto
-export type DetailLeg = LegDto
+export type DetailTrip = WayView
+export type DetailLeg = LegView
 
 /** 'YYYY-MM-DD HH:mm' → 'HH:mm'. */
 export const timeOf = (dayTime: string) => dayTime.slice(11, 16)

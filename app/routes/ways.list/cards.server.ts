@@ -1,0 +1,90 @@
+// The ways list's cards as the loader prepares them: a way's card (its name, times, modes, status and what it
+// offers), whether it is still reviewed from its card, and the mode picker of one of its legs.
+import { formatDistance } from '~/domain/distance'
+import { formatDuration } from '~/domain/duration'
+import { dayToDisplay } from '~/domain/time'
+import { modeDots, nameParts } from '~/domain/tripName'
+import { isTrafficMode } from '~/domain/trafficModes'
+import type { Suggestion } from '~/domain/purposeSuggestion'
+import { modeKnown, quickConfirmable } from '~/domain/wayState'
+import { modeConstants, wayView, type LegView } from '~/lib/way-view'
+import type { TripDto } from '~/services/trip/model.server'
+import type { WayEnds } from '~/services/place-names.server'
+import type { TripCardData } from '~/components/trip/TripCard'
+import type { ModePick } from '~/components/trip/ModePickDialog'
+
+/** A way's card: everything it shows, in the participant's language and the study's time zone. */
+export function cardData(
+  dto: TripDto,
+  locale: Parameters<typeof formatDistance>[1],
+  ends: WayEnds | undefined,
+  suggestion: Suggestion | undefined,
+  undo: 'split' | 'merge' | null,
+): TripCardData {
+  const t = wayView(dto)
+  // startTime/endTime are 'YYYY-MM-DD HH:mm' in the study's time zone already.
+  const startDay = t.startTime.slice(0, 10)
+  const endDay = t.endTime.slice(0, 10)
+  const modes = modeDots(t.legs.map((l) => ({ modes: modeConstants(l) })))
+  const names = new Map(t.legs.flatMap((l) => l.modes.map((m) => [m.constant, m.name] as const)))
+  return {
+    id: t.id,
+    ...nameParts(t.name, t.legs),
+    from: ends?.start?.name ?? null,
+    to: ends?.end?.name ?? null,
+    startTime: t.startTime.slice(11),
+    endTime: t.endTime.slice(11),
+    endDate: endDay > startDay ? dayToDisplay(endDay) : null,
+    startIso: t.start,
+    endIso: t.end,
+    distance: formatDistance(t.distance, locale),
+    duration: formatDuration(t.duration, locale),
+    manual: t.creationType === 'CREATED_MANUALLY',
+    modes: modes.map((constant) => ({ constant, name: names.get(constant) ?? constant })),
+    status: t.status,
+    canReport: t.way.allows.report,
+    canWithdraw: t.way.allows.withdrawReport,
+    canEdit: t.way.allows.editManual,
+    version: t.version,
+    undo,
+    quick: reviewable(t)
+      ? {
+          version: t.version,
+          suggestion: suggestion ? { purposeId: suggestion.purposeId, basis: suggestion.basis } : null,
+          legs: t.legs.map((l) => ({ id: l.id, modes: l.modes, known: modeKnown(modeConstants(l)) })),
+          confirmable: quickConfirmable(t.way, t.legs.map(modeConstants)),
+          needsPurpose: t.legs.some((l) => l.tripPurposes.length === 0),
+          mixed: new Set(t.legs.map((l) => purposeKey(l))).size > 1,
+        }
+      : null,
+  }
+}
+
+const purposeKey = (l: LegView) =>
+  l.tripPurposes
+    .map((p) => p.id)
+    .sort((a, b) => a - b)
+    .join()
+
+/** A way still reviewed from its card: its modes are fixed there, and it is confirmed there once they are known. */
+export const reviewable = (t: { way: TripDto['way']; legs: readonly unknown[] }) =>
+  t.way.allows.setPurposes && t.way.allows.report && t.legs.length > 0
+
+/** The mode picker of a leg shown on this page's cards; null for any other leg. */
+export function modePickOf(cards: TripCardData[], legId: number, retry: string | null): ModePick | null {
+  for (const card of cards) {
+    const legs = card.quick?.legs ?? []
+    const n = legs.findIndex((l) => l.id === legId)
+    if (n < 0) continue
+    return {
+      tripId: card.id,
+      legId,
+      n: n + 1,
+      count: legs.length,
+      version: card.quick!.version,
+      current: legs[n]!.known ? legs[n]!.modes.map((m) => m.constant) : [],
+      retry: retry && isTrafficMode(retry) ? retry : null,
+    }
+  }
+  return null
+}
