@@ -30,17 +30,15 @@ const ALLOWED: Record<string, string[]> = {
   // The manual way's form values carry the posted field names (the hidden inputs and checkboxes post them).
   'app/components/ways/ManualWayForm.tsx': ['tfcModes'],
   'app/components/ways/WayPickers.tsx': ['tfcModes'],
+  // A place question's posted field `o<id>-poi` (a saved place chosen), named by the question types' field builder.
+  'app/components/questionnaire/types/LocatorField.tsx': ['poi'],
 }
-
-/** Files whose renaming belongs to the questionnaire's own reshaping (its question types). */
-const NOT_YET = ['app/components/questionnaire/']
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
     .filter((e) => !e.parentPath.split(path.sep).includes('+types'))
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter((f) => !NOT_YET.some((p) => f.startsWith(p)))
 }
 
 /** An HTML or SVG element's tag (`<desc>`): not a name of ours. */

@@ -22,13 +22,13 @@ export interface QuestionFieldProps {
   notice: string | null
   debug: boolean
   today: string
-  pois: PlaceOption[]
+  places: PlaceOption[]
   tiles: TileSource | undefined
   /** Focus the question when it appears after a navigation (not on the first page load). */
   autoFocus: boolean
 }
 
-export function QuestionField({ q, state, error, notice, debug, today, pois, tiles, autoFocus }: QuestionFieldProps) {
+export function QuestionField({ q, state, error, notice, debug, today, places, tiles, autoFocus }: QuestionFieldProps) {
   const { t } = useTranslation('questionnaire')
   const base = useId()
   const legendId = `${base}-legend`
@@ -47,23 +47,23 @@ export function QuestionField({ q, state, error, notice, debug, today, pois, til
     <fieldset
       className={cx('qtn-q', error && 'field--invalid')}
       data-type={q.type}
-      aria-describedby={cx(q.hintTxt && hintId, error && errorId) || undefined}
+      aria-describedby={cx(q.hint && hintId, error && errorId) || undefined}
       title={debug ? q.type : undefined}
     >
       <legend className="qtn-q__text" id={legendId} ref={legendRef} tabIndex={-1}>
-        {q.introTxt}
+        {q.text}
         {q.mandatory ? <span className="qtn-q__req"> {t('flow.required')}</span> : null}
       </legend>
       {debug ? <small className="qtn-q__type">{t('flow.type', { type: q.type })}</small> : null}
-      {q.hintTxt ? (
+      {q.hint ? (
         <p className="field__hint" id={hintId}>
-          {q.hintTxt}
+          {q.hint}
         </p>
       ) : null}
-      {q.helpTxt ? (
+      {q.help ? (
         <details className="qtn-q__help">
           <summary>{t('flow.help')}</summary>
-          <p>{q.helpTxt}</p>
+          <p>{q.help}</p>
         </details>
       ) : null}
       <div className="field__error" id={errorId} aria-live="polite" ref={errorRef} tabIndex={-1}>
@@ -87,12 +87,12 @@ export function QuestionField({ q, state, error, notice, debug, today, pois, til
           errorId={errorId}
           invalid={error != null}
           today={today}
-          pois={pois}
+          places={places}
           tiles={tiles}
           t={t}
         />
       ) : null}
-      {q.subseqTxt ? <p className="text-muted">{q.subseqTxt}</p> : null}
+      {q.textAfter ? <p className="text-muted">{q.textAfter}</p> : null}
     </fieldset>
   )
 }

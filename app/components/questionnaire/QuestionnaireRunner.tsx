@@ -62,7 +62,7 @@ export function QuestionnaireRunner({
 
   const hidden = (
     <>
-      <input type="hidden" name="qtn" value={view.qtnId} />
+      <input type="hidden" name="qtn" value={view.questionnaireId} />
       <input type="hidden" name="scope" value={view.scope} />
     </>
   )
@@ -127,7 +127,7 @@ export function QuestionnaireRunner({
           {view.parts.length > 1 ? (
             <p className="qtn-part-title">{partTitle(view.parts[view.partIndex].title)}</p>
           ) : null}
-          {view.showProg && view.total > 0 ? (
+          {view.showProgress && view.total > 0 ? (
             <p className="qtn-progress">
               <span>{t('flow.progress', { n: view.position + 1, total: view.total })}</span>
               <progress max={view.total} value={view.position + 1} aria-hidden="true" />
@@ -152,7 +152,7 @@ export function QuestionnaireRunner({
               notice={notice}
               debug={root?.debugMode === true}
               today={view.today}
-              pois={view.pois}
+              places={view.places}
               tiles={root?.mapTileUrl ? { url: root.mapTileUrl, attribution: root.mapTileAttribution } : undefined}
               autoFocus={moved}
             />

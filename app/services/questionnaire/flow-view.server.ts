@@ -33,13 +33,13 @@ export type PartTitle = { kind: 'INITIAL' | 'FINAL' | 'TRIP' } | { kind: 'LEG'; 
 
 interface OptionView {
   id: number
-  introTxt: string
-  subseqTxt: string
-  exclOpt: boolean
+  text: string
+  textAfter: string
+  exclusive: boolean
 }
 interface RowView {
   id: number
-  introTxt: string
+  text: string
   options: OptionView[]
 }
 export interface QuestionView {
@@ -47,10 +47,10 @@ export interface QuestionView {
   type: string
   mandatory: boolean
   alignment: string | null
-  introTxt: string
-  hintTxt: string
-  helpTxt: string
-  subseqTxt: string
+  text: string
+  hint: string
+  help: string
+  textAfter: string
   min: number | null
   max: number | null
   rows: RowView[]
@@ -69,14 +69,14 @@ export interface FlowError {
 }
 
 export interface FlowView {
-  qtnId: number
+  questionnaireId: number
   scope: string
   parts: { title: PartTitle; total: number; done: boolean }[]
   partIndex: number
   /** 0-based position of the question in its part, and the part's number of visible questions. */
   position: number
   total: number
-  showProg: boolean
+  showProgress: boolean
   question: QuestionView | null
   state: FormState
   isFirst: boolean
@@ -92,10 +92,9 @@ export interface FlowView {
   /** Changes whenever the draft does: a React key, so inputs start again from the saved values. */
   version: string
   today: string
-  pois: { id: number; name: string; lat: number; lon: number }[]
+  places: { id: number; name: string; lat: number; lon: number }[]
 }
 
-/** Search parameters of the page that shows the flow (kept short; prefixed so they do not clash with the page's). */
 /**
  * Where the participant is in a flow, as the page's address says it: the part asked for, whether the copy prompt is
  * open, and the refusal or notice a post left for a question (the page's address is read in app/lib).
@@ -135,20 +134,20 @@ function questionView(q: Question, locale: Locale, seed = 0): QuestionView {
     type: q.type,
     mandatory: q.mandatory,
     alignment: q.alignment ?? null,
-    introTxt: textIn(q.introTxt, locale),
-    hintTxt: textIn(q.hintTxt, locale),
-    helpTxt: textIn(q.helpTxt, locale),
-    subseqTxt: textIn(q.subseqTxt, locale),
+    text: textIn(q.introTxt, locale),
+    hint: textIn(q.hintTxt, locale),
+    help: textIn(q.helpTxt, locale),
+    textAfter: textIn(q.subseqTxt, locale),
     min: q.min ?? null,
     max: q.max ?? null,
     rows: sortedSubQuestions(q).map((s) => ({
       id: s.id,
-      introTxt: textIn(s.introTxt, locale),
+      text: textIn(s.introTxt, locale),
       options: randomizedOrder(sortedOptions(s), seed + q.id).map((o) => ({
         id: o.id,
-        introTxt: textIn(o.introTxt, locale),
-        subseqTxt: textIn(o.subseqTxt, locale),
-        exclOpt: o.exclOpt === true,
+        text: textIn(o.introTxt, locale),
+        textAfter: textIn(o.subseqTxt, locale),
+        exclusive: o.exclOpt === true,
       })),
     })),
     number: numberInput(q),
@@ -220,13 +219,13 @@ export async function flowView(flow: Flow, query: FlowQuery, actionError?: FlowE
   const notice = query.notice
   const needsPlaces = current != null && questionType(current.type)?.places === true
   return {
-    qtnId: part.qtn.id,
+    questionnaireId: part.qtn.id,
     scope: part.scope,
     parts: parts.map((p, i) => ({ title: titleOf(p), total: visibleOf(flow, i).length, done: isComplete(flow, i) })),
     partIndex: k,
     position,
     total,
-    showProg: part.qtn.def.showProg !== false,
+    showProgress: part.qtn.def.showProg !== false,
     question,
     state: current
       ? questionFormState(current, draft.resps, flow.env, { seen: draft.seenQuestionIds.includes(current.id) })
@@ -245,7 +244,9 @@ export async function flowView(flow: Flow, query: FlowQuery, actionError?: FlowE
     error,
     version: `${k}-${position}-${draft.updatedAt?.getTime() ?? 0}`,
     today: flow.env.today,
-    pois: needsPlaces ? (await listOwnPois(ctx)).map((p) => ({ id: p.id, name: p.name, lat: p.lat, lon: p.lon })) : [],
+    places: needsPlaces
+      ? (await listOwnPois(ctx)).map((p) => ({ id: p.id, name: p.name, lat: p.lat, lon: p.lon }))
+      : [],
   }
 }
 

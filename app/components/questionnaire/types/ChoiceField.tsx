@@ -8,7 +8,7 @@ export function ChoiceField({ q, state, t }: FieldProps) {
   const multiple = q.type === 'MULTIPLE_CHOICE'
   return (
     <>
-      {multiple && q.max != null && !q.hintTxt ? (
+      {multiple && q.max != null && !q.hint ? (
         <p className="field__hint">{t('input.chooseUpTo', { count: q.max })}</p>
       ) : null}
       <OptionGroup

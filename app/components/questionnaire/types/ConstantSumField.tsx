@@ -33,20 +33,20 @@ export function ConstantSumField({ q, state, legendId, t }: FieldProps) {
   })
   return (
     <div className="stack--sm" ref={ref}>
-      {q.hintTxt ? null : <p className="field__hint">{t('input.sumRule', { max: q.slider.maxSum, unit })}</p>}
+      {q.hint ? null : <p className="field__hint">{t('input.sumRule', { max: q.slider.maxSum, unit })}</p>}
       {options.map((o, i) => {
         const labelId = `${legendId}-o${o.id}`
         return (
           <div key={o.id} className="qtn-field">
             <span className="qtn-field__label" id={labelId}>
-              {o.introTxt}
+              {o.text}
             </span>
             <Slider
               q={q}
               optId={o.id}
               labelId={labelId}
               value={String(values[i])}
-              unit={unitOf(q, o.subseqTxt)}
+              unit={unitOf(q, o.textAfter)}
               onValue={(v) => move(i, v)}
             />
           </div>

@@ -18,7 +18,7 @@ import { one, type FieldProps } from './parts'
 const near = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
   Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lon - b.lon) < 1e-5
 
-export function LocatorField({ q, state, pois, tiles }: FieldProps) {
+export function LocatorField({ q, state, places, tiles }: FieldProps) {
   const { t } = useTranslation('questionnaire')
   const base = useId()
   const options = q.rows[0].options
@@ -27,13 +27,13 @@ export function LocatorField({ q, state, pois, tiles }: FieldProps) {
   const [chosen, setChosen] = useState(() => options.map(() => ''))
   const [typed, setTyped] = useState(() => options.map(() => ''))
   const [active, setActive] = useState(0)
-  const label = (i: number) => options[i].introTxt || t('place.yourPlace')
+  const label = (i: number) => options[i].text || t('place.yourPlace')
 
   const setAt = <T,>(list: T[], i: number, v: T) => list.map((x, j) => (j === i ? v : x))
   /** The point a choice in the saved-places list gives (null: the choice leaves the point as it is). */
   const chosenPoint = (v: string) => {
-    const poi = v.startsWith('poi:') ? pois.find((p) => `poi:${p.id}` === v) : undefined
-    return poi ? latLonInputText(poi) : v === 'clear' ? '' : null
+    const place = v.startsWith('poi:') ? places.find((p) => `poi:${p.id}` === v) : undefined
+    return place ? latLonInputText(place) : v === 'clear' ? '' : null
   }
   const ref = useBrowserFields<HTMLDivElement>((root) => {
     const now = (name: string) => fieldsNamed(root, name)[0]?.value ?? ''
@@ -73,7 +73,7 @@ export function LocatorField({ q, state, pois, tiles }: FieldProps) {
           ) : null}
           <PickMap
             points={mapPoints}
-            centre={pois[0] ?? DEFAULT_CENTER}
+            centre={places[0] ?? DEFAULT_CENTER}
             zoom={ADD_PLACE_ZOOM}
             tiles={tiles}
             label={t('place.map')}
@@ -86,7 +86,7 @@ export function LocatorField({ q, state, pois, tiles }: FieldProps) {
       ) : null}
       {options.map((o, i) => {
         const current = parseLatLonInput(points[i])
-        const saved = current ? pois.find((p) => near(p, current)) : undefined
+        const saved = current ? places.find((p) => near(p, current)) : undefined
         const selectId = `${base}-poi-${o.id}`
         const whereId = `${base}-where-${o.id}`
         const Wrapper = options.length > 1 ? 'fieldset' : 'div'
@@ -118,7 +118,7 @@ export function LocatorField({ q, state, pois, tiles }: FieldProps) {
                   }}
                 >
                   <option value="">{current ? t('place.keep') : t('place.choose')}</option>
-                  {pois.map((p) => (
+                  {places.map((p) => (
                     <option key={p.id} value={`poi:${p.id}`}>
                       {p.name}
                     </option>

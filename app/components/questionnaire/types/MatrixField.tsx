@@ -9,7 +9,7 @@ export function MatrixField({ q, state, t }: FieldProps) {
     <div className="qtn-matrix">
       {q.rows.map((row) => (
         <fieldset key={row.id} className="qtn-row">
-          <legend>{row.introTxt}</legend>
+          <legend>{row.text}</legend>
           <OptionGroup
             name={field.row(row.id)}
             options={row.options}

@@ -16,10 +16,10 @@ export function NumberField({ q, state, legendId, errorId, invalid, t }: FieldPr
   const ref = useBrowserFields<HTMLDivElement>((root) => setValue(fieldsNamed(root, name)[0]?.value ?? value))
   const rangeId = `${legendId}-range`
   const unitId = `${legendId}-unit`
-  const unit = opt.subseqTxt
+  const unit = opt.textAfter
   return (
     <div className="stack--sm" ref={ref}>
-      {opt.introTxt ? <p>{opt.introTxt}</p> : null}
+      {opt.text ? <p>{opt.text}</p> : null}
       <div className="qtn-value">
         <input
           className="input qtn-num"

@@ -15,12 +15,12 @@ export function SliderField({ q, state, legendId, t }: FieldProps) {
     <div className="stack--sm" ref={ref}>
       <p className="field__hint">{t('input.range', { min: q.slider.min, max: q.slider.max })}</p>
       {options.map((o, i) => {
-        const labelId = single && !o.introTxt ? legendId : `${legendId}-o${o.id}`
+        const labelId = single && !o.text ? legendId : `${legendId}-o${o.id}`
         return (
           <div key={o.id} className="qtn-field">
-            {single && !o.introTxt ? null : (
+            {single && !o.text ? null : (
               <span className="qtn-field__label" id={labelId}>
-                {o.introTxt}
+                {o.text}
               </span>
             )}
             <Slider
@@ -28,7 +28,7 @@ export function SliderField({ q, state, legendId, t }: FieldProps) {
               optId={o.id}
               labelId={labelId}
               value={values[i]}
-              unit={unitOf(q, o.subseqTxt)}
+              unit={unitOf(q, o.textAfter)}
               onValue={(v) => setValues(values.map((x, j) => (j === i ? v : x)))}
             />
           </div>

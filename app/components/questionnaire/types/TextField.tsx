@@ -21,7 +21,7 @@ export function TextField({ q, state, legendId, errorId, invalid, t }: FieldProp
       {options.map((o, i) => {
         const id = `${legendId}-o${o.id}`
         const countId = `${id}-count`
-        const labelled = multi || o.introTxt
+        const labelled = multi || o.text
         const props = {
           id,
           name: field.value(o.id),
@@ -39,7 +39,7 @@ export function TextField({ q, state, legendId, errorId, invalid, t }: FieldProp
           <div key={o.id} className="field">
             {labelled ? (
               <label className="field__label" htmlFor={id}>
-                {o.introTxt}
+                {o.text}
               </label>
             ) : null}
             {q.type === 'TEXT' ? <textarea rows={4} {...props} /> : <input type="text" {...props} />}

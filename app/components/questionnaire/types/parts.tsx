@@ -25,7 +25,7 @@ export interface FieldProps {
   invalid: boolean
   today: string
   /** The participant's saved places (for questions about places). */
-  pois: PlaceOption[]
+  places: PlaceOption[]
   tiles: TileSource | undefined
   t: (key: string, opts?: Record<string, unknown>) => string
 }
@@ -67,7 +67,7 @@ export function OptionGroup({
         .map((el) => Number(el.value)),
     ),
   )
-  const choiceOpts = options.map((o) => ({ id: o.id, exclOpt: o.exclOpt }))
+  const choiceOpts = options.map((o) => ({ id: o.id, exclusive: o.exclusive }))
   return (
     <div className={cx('checkbox-list', inline && 'qtn-inline')} ref={ref}>
       {options.map((o) => (
@@ -78,8 +78,10 @@ export function OptionGroup({
           value={String(o.id)}
           checked={selected.includes(o.id)}
           onChange={() => setSelected(multiple ? toggleChoice(selected, o.id, choiceOpts, max) : [o.id])}
-          label={o.introTxt}
-          hint={[o.subseqTxt, multiple && o.exclOpt ? t('input.exclusive') : ''].filter(Boolean).join(' ') || undefined}
+          label={o.text}
+          hint={
+            [o.textAfter, multiple && o.exclusive ? t('input.exclusive') : ''].filter(Boolean).join(' ') || undefined
+          }
           aria-describedby={describedBy}
         />
       ))}
