@@ -5,6 +5,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '~/db/connect.server'
+import { isUniqueViolation } from '~/db/errors'
 import type { Locale } from '~/domain/locale'
 import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { oneTimeTokens, sessions, users } from '~/db/schema'
@@ -313,9 +314,4 @@ async function checkCurrentPassword(ctx: AuthedContext, password: string) {
  */
 export async function rememberLocale(db: DbOrTx, userId: number, locale: Locale) {
   await db.update(users).set({ locale }).where(eq(users.id, userId))
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null
-  return e?.code === '23505' || e?.cause?.code === '23505'
 }

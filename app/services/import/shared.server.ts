@@ -55,11 +55,6 @@ export async function lockImports(tx: DbOrTx) {
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
-
 export const IMPORT_YIELD_MS = 50
 
 /** Lets the event loop run whatever waits (other requests) before going on. */

@@ -8,7 +8,7 @@ import { PASSWORD_MIN_LENGTH, passwordLongEnough } from '~/domain/password'
 import { hashPassword } from '../password.server'
 import { IdSchema } from '../schemas/campaign-file'
 import { ImportError, parseOrThrow } from './problems'
-import { isUniqueViolation } from './shared.server'
+import { isUniqueViolation } from '~/db/errors'
 
 const CreateUserSchema = z.object({
   email: z.email().max(320),
