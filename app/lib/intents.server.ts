@@ -6,7 +6,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { z } from 'zod'
+import type { z } from 'zod'
 
 type Parsed<S extends z.ZodType> = Submission<z.input<S>, string[], z.output<S>>
 
@@ -65,14 +65,4 @@ export async function runIntent<T extends IntentTable<A>, A>(
   const row = name != null && Object.hasOwn(table, name) ? table[name] : undefined
   if (!row) throw data('Unknown intent', { status: 400 })
   return (await runForm(row, form, args)) as Result<T[keyof T]> | InvalidReply
-}
-
-/**
- * For a page whose answers are read by an engine of their own (the questionnaires): the pressed button's intent,
- * parsed with its schema; 400 (thrown) for any other.
- */
-export function postedIntent<const I extends readonly [string, ...string[]]>(form: FormData, intents: I): I[number] {
-  const submission = parseWithZod(form, { schema: z.object({ intent: z.enum(intents) }) })
-  if (submission.status !== 'success') throw data('Unknown intent', { status: 400 })
-  return submission.value.intent
 }

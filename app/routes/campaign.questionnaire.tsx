@@ -5,7 +5,7 @@ import { data, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/campaign.questionnaire'
 import { authed } from '~/lib/context.server'
-import { postedIntent } from '~/lib/intents.server'
+import { flowForm, readFlowPost } from '~/lib/questionnaire-form.server'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { Notice, buttonClass } from '~/components/ui'
@@ -13,11 +13,11 @@ import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRun
 import { campaignPage, type CampaignQuestionnaireType } from '~/services/questionnaire/campaign-page.server'
 import { flowPost } from '~/services/questionnaire/flow-post.server'
 import { flowView } from '~/services/questionnaire/flow-view.server'
-import { flowPostFrom, flowQueryFrom, flowReply, outcomeSearch } from '~/lib/questionnaire-form'
+import { flowQueryFrom, flowReply, outcomeSearch } from '~/lib/questionnaire-form'
 import { replyFor } from '~/lib/forms'
 
 /** The buttons of the questionnaire's form. */
-const INTENTS = ['next', 'skip', 'back', 'complete', 'open'] as const
+const FORM = flowForm(['next', 'skip', 'back', 'complete', 'open'])
 
 function typeOf(filter: string | undefined): CampaignQuestionnaireType {
   if (filter === 'initial') return 'INITIAL'
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const type = typeOf(params.filter)
   const here = `/campaign/questionnaire/${params.filter}`
   const form = await request.formData()
-  const post = flowPostFrom(form, postedIntent(form, INTENTS))
+  const post = await readFlowPost(FORM, form)
   const ctx = authed(context)
   const page = await campaignPage(ctx, type)
   // Not answerable (any more): the page says why.

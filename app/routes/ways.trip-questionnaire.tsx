@@ -4,17 +4,17 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
 import { authed } from '~/lib/context.server'
-import { postedIntent } from '~/lib/intents.server'
+import { flowForm, readFlowPost } from '~/lib/questionnaire-form.server'
 import { idParam } from '~/lib/route-params'
 import { wayPath } from '~/domain/waysUrls'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost } from '~/services/questionnaire/flow-post.server'
-import { flowPostFrom, outcomeSearch } from '~/lib/questionnaire-form'
+import { outcomeSearch } from '~/lib/questionnaire-form'
 
 /** The buttons of the questionnaire's form. */
-const INTENTS = ['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'] as const
+const FORM = flowForm(['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`${wayPath(idParam(params.id))}?view=questionnaire#questionnaire`)
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return `${back}?${ordered}#questionnaire`
   }
   const form = await request.formData()
-  const post = flowPostFrom(form, postedIntent(form, INTENTS))
+  const post = await readFlowPost(FORM, form)
   const ctx = authed(context)
   let run
   try {
