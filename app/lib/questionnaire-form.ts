@@ -4,8 +4,7 @@
 import type { FormLike } from '~/domain/answerInput'
 import { flowMessage, questionField } from '~/domain/questionMessages'
 import type { FlowIntent, FlowPost } from '~/services/questionnaire/flow-post.server'
-import type { FlowOutcome } from '~/services/questionnaire/flow-post.server'
-import { outcomeQuery, type FlowError, type FlowQuery } from '~/services/questionnaire/flow-view.server'
+import type { FlowError } from '~/services/questionnaire/flow-view.server'
 import type { FormReply } from './forms'
 
 /** A form's string fields read by name (uploaded files are ignored). */
@@ -45,37 +44,4 @@ export function flowReply(error: FlowError): FormReply {
     status: 'error',
     error: { [error.questionId == null ? '' : questionField(error.questionId)]: [flowMessage(error.reason)] },
   }
-}
-
-// Where the participant is in a flow travels in the page's address: these are its parameters.
-const P = { part: 'qpart', notice: 'qnotice', error: 'qerr', question: 'qq', prompt: 'qprompt' } as const
-
-/** The flow's place as the page's address gives it. */
-export function flowQueryFrom(search: URLSearchParams): FlowQuery {
-  return {
-    part: search.has(P.part) ? Number(search.get(P.part)) : null,
-    prompt: search.get(P.prompt) === '1',
-    error: search.get(P.error),
-    notice: search.get(P.notice),
-    question: search.get(P.question),
-  }
-}
-
-/** The questionnaire panel of a way's page: open when the address says `view=questionnaire`, at the flow's place. */
-export function questionnaireStepFrom(search: URLSearchParams): { active: boolean; query: FlowQuery } {
-  return { active: search.get('view') === 'questionnaire', query: flowQueryFrom(search) }
-}
-
-/** The search parameters after an outcome of kind 'show' (the redirect target of a post). */
-export function outcomeSearch(
-  o: Extract<FlowOutcome, { kind: 'show' }>,
-  opts: { withError: boolean },
-): URLSearchParams {
-  const q = outcomeQuery(o, opts)
-  const s = new URLSearchParams({ [P.part]: String(q.part) })
-  if (q.prompt) s.set(P.prompt, '1')
-  if (q.notice) s.set(P.notice, q.notice)
-  if (q.error) s.set(P.error, q.error)
-  if (q.question != null) s.set(P.question, q.question)
-  return s
 }

@@ -5,7 +5,7 @@ import { data, Link, redirect, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/campaign.questionnaire'
 import { authed } from '~/lib/context.server'
-import { flowForm, readFlowPost } from '~/lib/questionnaire-form.server'
+import { flowForm, flowQueryFrom, outcomeSearch, readFlowPost } from '~/lib/questionnaire-form.server'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { Notice, buttonClass } from '~/components/ui'
@@ -13,7 +13,7 @@ import { QuestionnaireRunner } from '~/components/questionnaire/QuestionnaireRun
 import { campaignPage, type CampaignQuestionnaireType } from '~/services/questionnaire/campaign-page.server'
 import { flowPost } from '~/services/questionnaire/flow-post.server'
 import { flowView } from '~/services/questionnaire/flow-view.server'
-import { flowQueryFrom, flowReply, outcomeSearch } from '~/lib/questionnaire-form'
+import { flowReply } from '~/lib/questionnaire-form'
 import { replyFor } from '~/lib/forms'
 
 /** The buttons of the questionnaire's form. */

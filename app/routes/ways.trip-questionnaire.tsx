@@ -4,14 +4,13 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/ways.trip-questionnaire'
 import { authed } from '~/lib/context.server'
-import { flowForm, readFlowPost } from '~/lib/questionnaire-form.server'
+import { flowForm, outcomeSearch, readFlowPost } from '~/lib/questionnaire-form.server'
 import { idParam } from '~/lib/route-params'
 import { wayPath } from '~/domain/waysUrls'
 import { errorToast, failure, redirectWithToast, success, flashToasts } from '~/lib/http.server'
 import { ServiceError } from '~/services/core.server'
 import { tripRun } from '~/services/questionnaire-step.server'
 import { flowPost } from '~/services/questionnaire/flow-post.server'
-import { outcomeSearch } from '~/lib/questionnaire-form'
 
 /** The buttons of the questionnaire's form. */
 const FORM = flowForm(['next', 'skip', 'back', 'complete', 'open', 'copy-yes', 'copy-no'])
