@@ -5,7 +5,7 @@ import { Choice, cx } from '~/components/ui'
 import { fieldsNamed, useBrowserFields } from '~/components/form/browserFields'
 import type { TileSource } from '~/components/map/tile-source'
 import { field, type FormState } from '~/domain/answerInput'
-import { toggleChoice } from '~/domain/questionValidity'
+import { toggleChoice, type ChoiceOption } from '~/domain/questionValidity'
 import type { QuestionView } from '~/services/questionnaire/flow-view.server'
 
 export interface PlaceOption {
@@ -67,7 +67,7 @@ export function OptionGroup({
         .map((el) => Number(el.value)),
     ),
   )
-  const choiceOpts = options.map((o) => ({ id: o.id, exclusive: o.exclusive }))
+  const choiceOpts = options.map((o): ChoiceOption => ({ id: o.id, exclOpt: o.exclusive }))
   return (
     <div className={cx('checkbox-list', inline && 'qtn-inline')} ref={ref}>
       {options.map((o) => (
