@@ -9,6 +9,7 @@ import { req } from '~/lib/context.server'
 import { log } from '~/infra/log.server'
 import { handoffProof, issueChallenge, provenChallenge, readServerInfo, sha256 } from '~/infra/handoff.server'
 import { isLoopbackAddress } from '~/domain/peer'
+import { parseJsonOffThread } from '~/infra/json-off-thread.server'
 import { runCommand, type CommandDeps } from '~/cli/commands.server'
 import { ImportError } from '~/services/import.server'
 
@@ -37,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let posted: unknown
   try {
-    posted = await request.json()
+    // A trips file of many MB is parsed off the event loop: the server keeps answering meanwhile.
+    posted = await parseJsonOffThread(new Uint8Array(await request.arrayBuffer()))
   } catch {
     return json({ ok: false, error: 'expected a JSON body { command, args }' }, 400)
   }
