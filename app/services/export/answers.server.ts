@@ -8,7 +8,15 @@ import type { Locale } from '~/domain/locale'
 import { allQuestions } from '~/domain/questionFlow'
 import { textIn, type StoredQuestionnaire } from '../questionnaire/store.server'
 import type { AnswerOption, Question, SubQuestion } from '../schemas/campaign-file'
-import { BATCH_SIZE, type Column, type ParticipantFields, type Row } from './rows.server'
+import {
+  BATCH_SIZE,
+  keysetBatches,
+  participantOf,
+  participantSelect,
+  type Column,
+  type ParticipantFields,
+  type Row,
+} from './rows.server'
 
 export const ANSWER_COLUMNS: Column[] = [
   { name: 'answer_id', desc: 'id of the answer' },
@@ -41,29 +49,19 @@ export async function* answerBatches(
   where: SQL | undefined,
   batchSize = BATCH_SIZE,
 ): AsyncGenerator<AnswerItem[]> {
-  let after = 0
-  for (;;) {
-    const rows = await db
-      .select({
-        answer: answers,
-        pseudonym: users.pseudonym,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(answers)
-      .innerJoin(users, eq(users.id, answers.userId))
-      .where(and(where, gt(answers.id, after)))
-      .orderBy(asc(answers.id))
-      .limit(batchSize)
-    if (!rows.length) return
-    yield rows.map((r) => ({
-      answer: r.answer,
-      participant: { pseudonym: r.pseudonym, email: r.email, firstName: r.firstName, lastName: r.lastName },
-    }))
-    if (rows.length < batchSize) return
-    after = rows[rows.length - 1].answer.id
-  }
+  const pages = keysetBatches(
+    (after, limit) =>
+      db
+        .select({ answer: answers, ...participantSelect })
+        .from(answers)
+        .innerJoin(users, eq(users.id, answers.userId))
+        .where(and(where, gt(answers.id, after)))
+        .orderBy(asc(answers.id))
+        .limit(limit),
+    (r) => r.answer.id,
+    batchSize,
+  )
+  for await (const rows of pages) yield rows.map((r) => ({ answer: r.answer, participant: participantOf(r) }))
 }
 
 export interface OptionRef {

@@ -50,6 +50,40 @@ export interface ParticipantFields {
   lastName: string | null
 }
 
+/** The participant's columns for a query's select, read back by participantOf. */
+export const participantSelect = {
+  pseudonym: users.pseudonym,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+}
+
+export const participantOf = (r: ParticipantFields): ParticipantFields => ({
+  pseudonym: r.pseudonym,
+  email: r.email,
+  firstName: r.firstName,
+  lastName: r.lastName,
+})
+
+/**
+ * Rows in batches ordered by a numeric id (keyset paging): each batch starts after the last id of the one before, so
+ * memory holds one batch and rows written meanwhile are neither skipped nor repeated.
+ */
+export async function* keysetBatches<T>(
+  page: (after: number, limit: number) => Promise<T[]>,
+  idOf: (row: T) => number,
+  batchSize = BATCH_SIZE,
+): AsyncGenerator<T[]> {
+  let after = 0
+  for (;;) {
+    const rows = await page(after, batchSize)
+    if (!rows.length) return
+    yield rows
+    if (rows.length < batchSize) return
+    after = idOf(rows[rows.length - 1]!)
+  }
+}
+
 export function withParticipant(columns: Column[], withIdentity: boolean): Column[] {
   return [...PARTICIPANT_COLUMNS, ...(withIdentity ? IDENTITY_COLUMNS : []), ...columns]
 }

@@ -16,7 +16,16 @@ import {
   type TripDto,
   type TripRow,
 } from '../trip/model.server'
-import { BATCH_SIZE, type Column, type ExportCatalogues, type ParticipantFields, type Row } from './rows.server'
+import {
+  BATCH_SIZE,
+  keysetBatches,
+  participantOf,
+  participantSelect,
+  type Column,
+  type ExportCatalogues,
+  type ParticipantFields,
+  type Row,
+} from './rows.server'
 
 export const TRIP_COLUMNS: Column[] = [
   { name: 'trip_id', desc: 'id of the way (trip)' },
@@ -130,43 +139,30 @@ export interface WayBatchItem {
   participant: ParticipantFields
 }
 
-/**
- * Ways matching `where` (on trips/users) with their legs and their participant, in batches of `batchSize` ordered
- * by trip id (keyset paging: each batch starts after the last id of the one before, so memory holds one batch and
- * rows written meanwhile are neither skipped twice nor repeated).
- */
+/** Ways matching `where` (on trips/users) with their legs and their participant, keyset-paged by trip id. */
 export async function* wayBatches(
   db: DbOrTx,
   where: SQL | undefined,
   batchSize = BATCH_SIZE,
 ): AsyncGenerator<WayBatchItem[]> {
-  let after = 0
-  for (;;) {
-    const rows = await db
-      .select({
-        row: trips,
-        pseudonym: users.pseudonym,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(trips)
-      .innerJoin(users, eq(users.id, trips.userId))
-      .where(and(where, gt(trips.id, after)))
-      .orderBy(asc(trips.id))
-      .limit(batchSize)
-    if (!rows.length) return
+  const pages = keysetBatches(
+    (after, limit) =>
+      db
+        .select({ row: trips, ...participantSelect })
+        .from(trips)
+        .innerJoin(users, eq(users.id, trips.userId))
+        .where(and(where, gt(trips.id, after)))
+        .orderBy(asc(trips.id))
+        .limit(limit),
+    (r) => r.row.id,
+    batchSize,
+  )
+  for await (const rows of pages) {
     const legMap = await legsOf(
       db,
       rows.map((r) => r.row.id),
     )
-    yield rows.map((r) => ({
-      row: r.row,
-      legs: legMap.get(r.row.id) ?? [],
-      participant: { pseudonym: r.pseudonym, email: r.email, firstName: r.firstName, lastName: r.lastName },
-    }))
-    if (rows.length < batchSize) return
-    after = rows[rows.length - 1].row.id
+    yield rows.map((r) => ({ row: r.row, legs: legMap.get(r.row.id) ?? [], participant: participantOf(r) }))
   }
 }
 
