@@ -65,7 +65,7 @@ export async function urlsFor(server: RunningServer): Promise<Record<PageName, s
   }
 }
 
-async function cookiesFor(server: RunningServer) {
+export async function cookiesFor(server: RunningServer) {
   const header = await sessionCookie(server.url)
   return header.split('; ').map((pair) => {
     const i = pair.indexOf('=')

@@ -1,5 +1,6 @@
 // The performance budgets (page weight, load time, throughput), each checked against one bench run: pass or fail, with the measured value.
 import { MAP_CODE, type BrowserReport, type PageName } from './browser'
+import { DIALOGS, type DialogsReport } from './dialogs'
 import type { JourneyReport } from './journey'
 import { LIGHTHOUSE_PAGES, type LighthouseReport } from './lighthouse'
 import type { ScenarioResult } from './throughput'
@@ -19,6 +20,7 @@ export function checkBudgets(
   throughput: Partial<Record<string, ScenarioResult[]>>,
   lighthouse: LighthouseReport | null = null,
   journey: JourneyReport | null = null,
+  dialogs: DialogsReport | null = null,
 ): Budget[] {
   const out: Budget[] = []
   const add = (name: string, value: number | string | null, budget: string, pass: boolean) =>
@@ -70,6 +72,14 @@ export function checkBudgets(
     add('week (JS off): total time (s)', journey.nojs.totalSeconds, '≤ 70', journey.nojs.totalSeconds <= 70)
     for (const mode of ['js', 'nojs'] as const)
       add(`week (${mode === 'js' ? 'JS on' : 'JS off'}): taps`, journey[mode].taps, '≤ 70', journey[mode].taps <= 70)
+  }
+  // A dialog opens from what the page has (ADR 299): within a frame or two of the tap, with nothing asked of the server.
+  if (dialogs) {
+    for (const name of DIALOGS) {
+      const ms = dialogs.open[name].ms
+      add(`dialog ${name} (JS on): tap to open (ms)`, ms, '< 100', ms < 100)
+    }
+    add('dialogs: requests to the server while opening', dialogs.serverRequests, '0', dialogs.serverRequests === 0)
   }
   for (const [kind, scenarios] of Object.entries(throughput)) {
     if (!scenarios?.length) continue

@@ -2,18 +2,21 @@
 //   browser     page weight and throttled load time (LCP, CLS, TBT) of login, list, detail, questionnaire and pois;
 //   lighthouse  Lighthouse's LCP, FCP, TBT and scores of login, list, detail and questionnaire (mobile, cold);
 //   journey     the scripted week of 30 ways reviewed with JavaScript on and off, on a throttled 360 px phone;
+//   dialogs     the time from a tap to the open dialog (list: mode, report; way: purpose, modes, report, confirm),
+//               JavaScript on, on the same throttled phone;
 //   throughput  list, detail, questionnaire and getTrips beside /hello, at 1k and 1M ways, on PGlite and (with
 //               DATABASE_URL) PostgreSQL, with the server's resident memory after each run;
 // and checks every budget in bench/budgets.ts (pass/fail each). Prints one JSON document to stdout and writes it to
 // bench/results/<date>.json; progress goes to stderr. Environment: BUILD_DIR (use that build), BENCH_PORT (default
-// 3990), BENCH_QUICK=1 (short runs, for trying changes), BENCH_PARTS=browser,lighthouse,journey,throughput (a
-// subset), DATABASE_URL (PostgreSQL as well), BENCH_STORES=pglite or postgres (one database only).
+// 3990), BENCH_QUICK=1 (short runs, for trying changes), BENCH_PARTS=browser,lighthouse,journey,dialogs,throughput
+// (a subset), DATABASE_URL (PostgreSQL as well), BENCH_STORES=pglite or postgres (one database only).
 import '../scripts/require-node.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { browserPart, type BrowserReport } from './browser'
 import { checkBudgets } from './budgets'
+import { dialogsPart, type DialogsReport } from './dialogs'
 import { journeyPart, type JourneyReport } from './journey'
 import { lighthousePart, type LighthouseReport } from './lighthouse'
 import { ensureBuild, ROOT } from './server'
@@ -31,12 +34,13 @@ const ctx: BenchContext = {
   log,
   quick: process.env.BENCH_QUICK === '1',
 }
-const parts = new Set((process.env.BENCH_PARTS ?? 'browser,lighthouse,journey,throughput').split(','))
+const parts = new Set((process.env.BENCH_PARTS ?? 'browser,lighthouse,journey,dialogs,throughput').split(','))
 ctx.week = parts.has('journey')
 
 let browser: BrowserReport | null = null
 let lighthouse: LighthouseReport | null = null
 let journey: JourneyReport | null = null
+let dialogs: DialogsReport | null = null
 const throughput: Partial<Record<Store['kind'], ScenarioResult[]>> = {}
 const storeKinds = new Set((process.env.BENCH_STORES ?? 'pglite,postgres').split(','))
 const stores: { kind: Store['kind']; make: () => Promise<Store> }[] = []
@@ -45,7 +49,7 @@ if (process.env.DATABASE_URL && storeKinds.has('postgres'))
   stores.push({ kind: 'postgres', make: () => postgresStore(process.env.DATABASE_URL!) })
 
 // The browser parts run on PGlite's 1k server, one after the other, before the throughput is measured.
-const inBrowser = ['browser', 'lighthouse', 'journey'].some((p) => parts.has(p))
+const inBrowser = ['browser', 'lighthouse', 'journey', 'dialogs'].some((p) => parts.has(p))
 for (const { kind, make } of stores) {
   const withBrowser = kind === 'pglite' && inBrowser
   if (!parts.has('throughput') && !withBrowser) continue
@@ -55,6 +59,7 @@ for (const { kind, make } of stores) {
           if (parts.has('browser')) browser = await browserPart(server, { runs: ctx.quick ? 1 : 5, log })
           if (parts.has('lighthouse')) lighthouse = await lighthousePart(server, { runs: ctx.quick ? 1 : 3, log })
           if (parts.has('journey')) journey = await journeyPart(server, { log })
+          if (parts.has('dialogs')) dialogs = await dialogsPart(server, { runs: ctx.quick ? 1 : 5, log })
         }
       : undefined,
     load: parts.has('throughput'),
@@ -62,7 +67,7 @@ for (const { kind, make } of stores) {
   if (parts.has('throughput')) throughput[kind] = results
 }
 
-const budgets = checkBudgets(browser, throughput, lighthouse, journey)
+const budgets = checkBudgets(browser, throughput, lighthouse, journey, dialogs)
 for (const b of budgets) log(`${b.pass ? 'pass' : 'FAIL'}  ${b.name}: ${b.value} (budget ${b.budget})`)
 const report = {
   date: new Date().toISOString(),
@@ -80,6 +85,7 @@ const report = {
   browser,
   lighthouse,
   journey,
+  dialogs,
   throughput: { connections: CONNECTIONS, rounds: rounds(ctx), secondsPerRound: secondsPerRound(ctx), ...throughput },
 }
 const json = JSON.stringify(report, null, 2)

@@ -2,7 +2,7 @@
 // ways) are shown as one card that can be confirmed in one go or opened day by day. Pure: the list page's loader
 // groups its days with it, and the service checks nothing here (it checks every day of a run by itself).
 import type { PageDay } from './listDays'
-import { addDays, parseDay, type Day } from './time'
+import { addDays, type Day } from './time'
 
 /** How many consecutive open days make a run; fewer stay single cards. */
 const MIN_RUN = 2
@@ -41,10 +41,5 @@ export function groupNoTripRuns<T extends ListDay>(days: readonly T[], minRun = 
   return out
 }
 
-/** A day ('YYYY-MM-DD') or a range of days ('YYYY-MM-DD..YYYY-MM-DD', oldest first) from a URL; else null. */
-export function parseDayRange(value: string | null | undefined): { from: Day; to: Day } | null {
-  if (!value) return null
-  const [from, to = from, ...rest] = value.split('..')
-  if (rest.length || parseDay(from) == null || parseDay(to) == null || from > to) return null
-  return { from, to }
-}
+/** The URL form of a range of days, read where the list's browser code reads it too (dayRange.ts). */
+export { parseDayRange } from './dayRange'

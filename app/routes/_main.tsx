@@ -1,17 +1,21 @@
 // Main layout: top navigation (logged in only), user sidebar with side menu and logout,
 // a mobile side menu that opens without JavaScript (<details>), toasts and the cookie banner.
 import { useEffect, useRef } from 'react'
-import { NavLink, Outlet, Link, useLocation, useMatches } from 'react-router'
+import { NavLink, Outlet, Link, useLocation, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_main'
 import { layoutData } from '~/lib/layout.server'
+import { dialogOnlyNavigation } from '~/lib/dialog-revalidation'
+import { ANY_PAGE_DIALOGS } from '~/domain/dialogUrl'
 import { CookieBanner, FocusAfterPost, FooterLinks, Logo, LogoutForm, ToastList } from '~/components/layout/Chrome'
 import { Icon } from '~/components/icons/ModeSprite'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return layoutData(context)
 }
-export const shouldRevalidate = () => true
+// Every navigation reloads the layout (the toasts, the user), except one that only opens, closes or changes a page's
+// dialog (ADR 299): the page then keeps its data too, and no request goes to the server.
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !dialogOnlyNavigation(args, ANY_PAGE_DIALOGS)
 
 /**
  * Where "skip to content" leads: the page's own content. A layout whose pages start with a sub-navigation repeated on

@@ -5,11 +5,16 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_ways'
 import { authed } from '~/lib/context.server'
 import { Tabs } from '~/components/ui'
+import { revalidateUnlessDialogOnly } from '~/lib/dialog-revalidation'
+import { ANY_PAGE_DIALOGS } from '~/domain/dialogUrl'
 import { isListFilter, LIST_FILTERS, listPath } from '~/domain/waysUrls'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { hasCampaign: authed(context).user.campaignId != null }
 }
+
+// Opening or closing a page's dialog loads nothing for the tabs either (ADR 299).
+export const shouldRevalidate = revalidateUnlessDialogOnly(ANY_PAGE_DIALOGS)
 
 /** The skip link passes the tabs (repeated on every ways page) and leads to the page's own content. */
 export const handle = { skipTo: 'ways-content' }

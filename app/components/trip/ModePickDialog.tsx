@@ -8,7 +8,9 @@ import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
 import { ModeIcon } from '~/components/icons/ModeSprite'
 import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
-import { Dialog, DialogCloseLink, cx } from '~/components/ui'
+import { isTrafficMode } from '~/domain/trafficModes'
+import type { TripCardData } from './TripCard'
+import { Dialog, DialogCloseLink, cx, useSending } from '~/components/ui'
 
 const MODE_DIALOG_ID = 'mode'
 
@@ -38,6 +40,28 @@ export interface ModePick {
   retry: string | null
 }
 
+/**
+ * The mode picker of a leg shown on this page's cards; null for any other leg. The page reads it from its cards and
+ * the URL (`?dialog=mode&leg=<id>&retry=<mode>`), so opening the picker needs nothing from the server.
+ */
+export function modePickOf(cards: Iterable<TripCardData>, legId: number, retry: string | null): ModePick | null {
+  for (const card of cards) {
+    const legs = card.quick?.legs ?? []
+    const n = legs.findIndex((l) => l.id === legId)
+    if (n < 0) continue
+    return {
+      tripId: card.id,
+      legId,
+      n: n + 1,
+      count: legs.length,
+      version: card.quick!.version,
+      current: legs[n]!.known ? legs[n]!.modes.map((m) => m.constant) : [],
+      retry: retry && isTrafficMode(retry) ? retry : null,
+    }
+  }
+  return null
+}
+
 export function ModePickDialog({
   pick,
   closeHref,
@@ -54,6 +78,8 @@ export function ModePickDialog({
   t: TFunction
 }) {
   const current = new Set(pick.current)
+  // From the tap until the list has its answer the modes are busy: one pick is sent once.
+  const busy = useSending()
   const offered = MODES_BY_COMMONNESS.filter((m) => m !== 'UNKNOWN')
   // The first stop, for the keyboard: the mode picked in a post that came too late (Enter applies it again), else the
   // stored mode (the list around it is what replaces it), else the first of the list.
@@ -89,6 +115,8 @@ export function ModePickDialog({
               type="submit"
               name="mode"
               value={mode}
+              disabled={busy}
+              aria-busy={busy || undefined}
               className={cx(
                 'btn mode-pick__mode',
                 current.has(mode) && 'mode-pick__mode--current',

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
-import { Button, ButtonLink, buttonClass, Card, Dialog, DialogCloseLink } from '~/components/ui'
+import { ButtonLink, buttonClass, Card, Dialog, DialogCloseLink, SubmitButton } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
 import { dayRangeParam } from '~/domain/dayRange'
 
@@ -104,9 +104,9 @@ export function NoTripsRunDialog({ run, closeHref, t }: { run: NoTripRunView; cl
           <input type="hidden" name="intent" value="set-zero-trip-days" />
           <input type="hidden" name="from" value={run.from} />
           <input type="hidden" name="to" value={run.to} />
-          <Button variant="primary" block>
+          <SubmitButton variant="primary" block>
             {t('noTrips.run.confirm', { count: run.count })}
-          </Button>
+          </SubmitButton>
         </Form>
         <ButtonLink to={`${noTripRunExpandQuery(run)}#run-${run.from}`} variant="secondary" block>
           {t('noTrips.run.oneByOne')}

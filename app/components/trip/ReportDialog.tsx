@@ -7,7 +7,7 @@ import { Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { fieldError, replyFor } from '~/lib/forms'
 import { listPath } from '~/domain/waysUrls'
-import { Button, Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
+import { Choice, Dialog, DialogCloseLink, Fieldset, SubmitButton } from '~/components/ui'
 
 const REPORT_DIALOG_ID = 'report'
 /** Then the app navigates to the previous route, or to the unconfirmed list page 1. */
@@ -65,7 +65,7 @@ export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripL
         </div>
         <div className="dialog__actions">
           <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
-          <Button variant="primary">{t('report.submit')}</Button>
+          <SubmitButton variant="primary">{t('report.submit')}</SubmitButton>
         </div>
       </Form>
     </Dialog>

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { Link, type LinkProps } from 'react-router'
+import { Link, useNavigation, type LinkProps } from 'react-router'
 import { cx } from './cx'
 
 type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
@@ -36,6 +36,22 @@ export type ButtonProps = ComponentProps<'button'> & ButtonStyleProps
 /** A <button>. `type` defaults to "submit" (forms must work without JS); pass type="button" for JS-only buttons. */
 export function Button({ variant, size, block, iconOnly, className, type = 'submit', ...rest }: ButtonProps) {
   return <button type={type} className={buttonClass({ variant, size, block, iconOnly }, className)} {...rest} />
+}
+
+/** True from a form post of the page until its answer has loaded (the page's navigation, not a fetcher's). */
+export function useSending(): boolean {
+  const navigation = useNavigation()
+  return navigation.state !== 'idle' && navigation.formMethod != null && navigation.formMethod !== 'GET'
+}
+
+/**
+ * A submit button that shows at once that the page is sending a form: from the tap until the answer has loaded it is
+ * disabled and `aria-busy` (no double submits with JS; screen readers hear that it is busy). Without JavaScript it is
+ * a plain submit button.
+ */
+export function SubmitButton(props: ButtonProps) {
+  const busy = useSending()
+  return <Button {...props} disabled={props.disabled || busy} aria-busy={busy || undefined} />
 }
 
 export type ButtonLinkProps = LinkProps & ButtonStyleProps

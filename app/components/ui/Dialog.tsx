@@ -137,8 +137,15 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
 
   const requestClose = useCallback(() => {
     if (closingRef.current) return
-    closingRef.current = true
     const dialog = dialogRef.current
+    // The address already says closed (the native `close` event of our own close() can arrive after the navigation,
+    // before the page has unmounted us): a second navigation to the same address would be a reload of the page's data.
+    const target = new URL(closeHref, window.location.href)
+    if (target.pathname + target.search === window.location.pathname + window.location.search) {
+      if (dialog?.open) dialog.close()
+      return
+    }
+    closingRef.current = true
     if (dialog?.open) dialog.close() // immediate feedback; the navigation then unmounts us
     void Promise.resolve(navigate(closeHref, { replace: true, preventScrollReset: true })).finally(() => {
       closingRef.current = false

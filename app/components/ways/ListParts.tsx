@@ -2,7 +2,7 @@
 // dialog that marks a day without ways.
 import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, ButtonLink, buttonClass, Dialog, DialogCloseLink } from '~/components/ui'
+import { ButtonLink, buttonClass, Dialog, DialogCloseLink, SubmitButton } from '~/components/ui'
 import type { ReviewProgress } from '~/services/trip/progress.server'
 
 /** What a participant without any way does next: record with the app, or add a missed way by hand. */
@@ -65,9 +65,9 @@ export function NoTripsDialog({
           <input type="hidden" name="intent" value="set-zero-trip-day" />
           <input type="hidden" name="day" value={day} />
           {expand ? <input type="hidden" name="expand" value={expand} /> : null}
-          <Button variant="primary" block>
+          <SubmitButton variant="primary" block>
             {t('noTrips.confirm')}
-          </Button>
+          </SubmitButton>
         </Form>
         {hasCampaign ? (
           <ButtonLink to={`/ways/add/${day}`} variant="secondary" block>

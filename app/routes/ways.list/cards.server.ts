@@ -1,17 +1,16 @@
 // The ways list's cards as the loader prepares them: a way's card (its name, times, modes, status and what it
-// offers), whether it is still reviewed from its card, and the mode picker of one of its legs.
+// offers) and whether it is still reviewed from its card (the mode picker of a leg is read from the cards by the page:
+// components/trip/ModePickDialog.tsx, modePickOf).
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { dayToDisplay } from '~/domain/time'
 import { modeDots, nameParts } from '~/domain/tripName'
-import { isTrafficMode } from '~/domain/trafficModes'
 import type { Suggestion } from '~/domain/purposeSuggestion'
 import { modeKnown, quickConfirmable } from '~/domain/wayState'
 import { modeConstants, wayView, type LegView } from '~/lib/way-view'
 import type { TripDto } from '~/services/trip/model.server'
 import type { WayEnds } from '~/services/place-names.server'
 import type { TripCardData } from '~/components/trip/TripCard'
-import type { ModePick } from '~/components/trip/ModePickDialog'
 
 /** A way's card: everything it shows, in the participant's language and the study's time zone. */
 export function cardData(
@@ -69,22 +68,3 @@ const purposeKey = (l: LegView) =>
 /** A way still reviewed from its card: its modes are fixed there, and it is confirmed there once they are known. */
 export const reviewable = (t: { way: TripDto['way']; legs: readonly unknown[] }) =>
   t.way.allows.setPurposes && t.way.allows.report && t.legs.length > 0
-
-/** The mode picker of a leg shown on this page's cards; null for any other leg. */
-export function modePickOf(cards: TripCardData[], legId: number, retry: string | null): ModePick | null {
-  for (const card of cards) {
-    const legs = card.quick?.legs ?? []
-    const n = legs.findIndex((l) => l.id === legId)
-    if (n < 0) continue
-    return {
-      tripId: card.id,
-      legId,
-      n: n + 1,
-      count: legs.length,
-      version: card.quick!.version,
-      current: legs[n]!.known ? legs[n]!.modes.map((m) => m.constant) : [],
-      retry: retry && isTrafficMode(retry) ? retry : null,
-    }
-  }
-  return null
-}

@@ -25,21 +25,22 @@ import { listTripPurposes } from '~/services/info.server'
 import { wayEndNamesOf } from '~/services/place-names.server'
 import { reportReasons, waysPage } from '~/lib/way-calls.server'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
-import { ModePickDialog, modeDialogHref } from '~/components/trip/ModePickDialog'
+import { ModePickDialog, modeDialogHref, modePickOf } from '~/components/trip/ModePickDialog'
 import { MergeWithBefore, NoTripDayCard, TripCardView, tripTimeText } from '~/components/trip/TripCard'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { wayTitle } from '~/components/trip/wayTitle'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
-import { cardData, modePickOf, reviewable } from './cards.server'
+import { cardData, reviewable } from './cards.server'
 import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
 import { pageDays } from '~/domain/listDays'
-import { groupNoTripRuns, parseDayRange } from '~/domain/noTripRuns'
-import { dayRangeParam, rangesOverlap } from '~/domain/dayRange'
+import { groupNoTripRuns } from '~/domain/noTripRuns'
+import { dayRangeParam, parseDayRange, rangesOverlap } from '~/domain/dayRange'
+import { LIST_DIALOGS } from '~/domain/dialogUrl'
+import { revalidateUnlessDialogOnly } from '~/lib/dialog-revalidation'
 import { pageCount, pageFetch, parsePage, splitOverlap, visiblePages } from '~/domain/pagination'
 import { dayInZone, dayToDisplay } from '~/domain/time'
-import { isDateParam } from '~/domain/timeInput'
 
 function parseRoute(params: Route.LoaderArgs['params']) {
   const page = parsePage(params.page)
@@ -70,7 +71,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
   const open = items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
-  const [ends, suggestions, purposeList, progress, segmentation] = await Promise.all([
+  // Every dialog of the page opens from what this loader gave (ADR 299): the report's reasons come along whenever a
+  // way on the page can be reported, whatever the URL says.
+  const [ends, suggestions, purposeList, progress, segmentation, reasons] = await Promise.all([
     wayEndNamesOf(
       ctx,
       items.map((t) => t.id),
@@ -79,6 +82,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     open.length ? listTripPurposes(ctx) : [],
     reviewProgress(ctx),
     listSegmentation(ctx, items),
+    items.some((t) => t.way.allows.report) ? reportReasons(ctx) : [],
   ])
   const cards = new Map(
     items.map((t) => [
@@ -104,25 +108,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     }
   })
 
-  // Dialogs (ADR 005): ?dialog=noTrips&day=YYYY-MM-DD, ?dialog=report&trip=<id>.
-  const dialog = url.searchParams.get('dialog')
-  const dialogDay = url.searchParams.get('day')
-  const noTripsDay =
-    dialog === 'noTrips' && isDateParam(dialogDay) && days.some((d) => d.day === dialogDay && d.empty === 'open')
-      ? dialogDay
-      : null
-  const reportId = dialog === 'report' ? parseIdText(url.searchParams.get('trip')) : null
-  const reportTrip = reportId != null && cards.get(reportId)?.canReport ? reportId : null
-  // ?dialog=mode&leg=<id>: a leg's mode picker on its card (&retry=<mode> after a post from an old version).
-  const modeLegId = dialog === 'mode' ? parseIdText(url.searchParams.get('leg')) : null
-  const modePick = modeLegId == null ? null : modePickOf([...cards.values()], modeLegId, url.searchParams.get('retry'))
-  const reasons = reportTrip ? await reportReasons(ctx) : []
-  // Consecutive open days as one card (domain/noTripRuns.ts): ?dialog=noTripsRun&days=FROM..TO confirms them all,
-  // ?expand=FROM..TO (or a single-day dialog of one of them) shows them one by one.
-  const expand = parseDayRange(url.searchParams.get('expand'))
-  const opened = (run: { from: string; to: string }) =>
-    (expand != null && rangesOverlap(expand, run)) ||
-    (noTripsDay != null && noTripsDay >= run.from && noTripsDay <= run.to)
+  // Consecutive open days as one card (domain/noTripRuns.ts); whether a run shows its days one by one is the URL's
+  // (?expand=FROM..TO, or a single-day dialog inside it), read by the page.
   const groups = groupNoTripRuns(days).map((g) =>
     g.kind === 'day'
       ? g
@@ -134,15 +121,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
             count: g.days.length,
             fromText: shortDayName(g.from, locale),
             toText: shortDayName(g.to, locale),
-            expanded: opened(g),
-          } satisfies NoTripRunView,
+          },
         },
   )
-  const runDays = dialog === 'noTripsRun' ? parseDayRange(url.searchParams.get('days')) : null
-  const noTripsRun =
-    runDays && groups.some((g) => g.kind === 'run' && g.from === runDays.from && g.to === runDays.to)
-      ? runDays.from
-      : null
 
   return {
     filter,
@@ -155,11 +136,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     last: (page - 1) * limit + items.length,
     outOfRange,
     groups,
-    noTripsDay,
-    noTripsRun,
-    reportTrip,
     reasons,
-    modePick,
     // Under the card of a way, the merge with the way before it (the next card down).
     merges: segmentation.merges,
     hasCampaign: ctx.user.campaignId != null,
@@ -168,10 +145,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   }
 }
 
+// Opening, closing or changing a dialog (only its own parameters change) keeps this page's data: the dialogs read
+// the URL and open from what the page has, with no request to the server (ADR 299). A post revalidates as always.
+export const shouldRevalidate = revalidateUnlessDialogOnly(LIST_DIALOGS)
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { filter, page } = parseRoute(params)
   return runIntent(listActions, await request.formData(), { context, filter, page, back: listPath(filter, page) })
 }
+
+/** An id in a URL ('12'); anything else is none (-1 matches no leg). */
+const idOf = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : -1)
 
 /** One day of the page as the loader prepared it. */
 type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
@@ -179,7 +163,35 @@ type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { k
 export default function WaysList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('ways')
   const location = useLocation()
-  const { filter, page, pages, groups, highlight, outOfRange, total } = loaderData
+  const { filter, page, pages, highlight, outOfRange, total } = loaderData
+  // Which dialog is open is the URL's (ADR 005, 299): ?dialog=noTrips&day=YYYY-MM-DD, ?dialog=noTripsRun&days=FROM..TO,
+  // ?dialog=report&trip=<id>, ?dialog=mode&leg=<id>(&retry=<mode>); ?expand=FROM..TO shows a run day by day. Each
+  // opens only for what is on this page; anything else shows the page without a dialog.
+  const search = new URLSearchParams(location.search)
+  const dialog = search.get('dialog')
+  const dayIds = loaderData.groups.flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
+  const dialogDay = search.get('day')
+  const noTripsDay =
+    dialog === 'noTrips' && dayIds.some((d) => d.day === dialogDay && d.empty === 'open') ? dialogDay : null
+  const expand = parseDayRange(search.get('expand'))
+  const groups = loaderData.groups.map((g) =>
+    g.kind === 'day'
+      ? g
+      : {
+          ...g,
+          run: {
+            ...g.run,
+            expanded:
+              (expand != null && rangesOverlap(expand, g)) ||
+              (noTripsDay != null && noTripsDay >= g.from && noTripsDay <= g.to),
+          } satisfies NoTripRunView,
+        },
+  )
+  const runDays = dialog === 'noTripsRun' ? parseDayRange(search.get('days')) : null
+  const noTripsRun =
+    runDays && groups.some((g) => g.kind === 'run' && g.from === runDays.from && g.to === runDays.to)
+      ? runDays.from
+      : null
   const here = listPath(filter, page, highlight)
   // Every card of the page with its day, for the merge controls (two neighbours may be on two days).
   const shown = new Map(
@@ -268,7 +280,7 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
               dayText={d.date ?? d.label}
               dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`}
             />
-            {loaderData.noTripsDay === d.day ? (
+            {noTripsDay === d.day ? (
               <NoTripsDialog
                 day={d.day}
                 label={d.date ? `${d.label}, ${d.date}` : d.label}
@@ -289,16 +301,27 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
     const run = g.kind === 'run' ? { from: g.from, to: g.to } : null
     return (g.kind === 'day' ? [g.day] : g.days).flatMap((d) => d.trips.map((trip) => ({ trip, d, run })))
   })
-  const reported = onPage.find(({ trip }) => trip.id === loaderData.reportTrip)
-  const picked = loaderData.modePick ? onPage.find(({ trip }) => trip.id === loaderData.modePick!.tripId) : undefined
+  const reported =
+    dialog === 'report'
+      ? onPage.find(({ trip }) => String(trip.id) === search.get('trip') && trip.canReport)
+      : undefined
+  const modePick =
+    dialog === 'mode'
+      ? modePickOf(
+          onPage.map(({ trip }) => trip),
+          idOf(search.get('leg')),
+          search.get('retry'),
+        )
+      : null
+  const picked = modePick ? onPage.find(({ trip }) => trip.id === modePick.tripId) : undefined
   const modeDialog =
-    picked && loaderData.modePick ? (
+    picked && modePick ? (
       <ModePickDialog
-        pick={loaderData.modePick}
+        pick={modePick}
         t={t}
         closeHref={`${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`}
         wayLabel={`${wayTitle(t, { ...picked.trip, times: tripTimeText(picked.trip) }).text}, ${picked.d.label}, ${tripTimeText(picked.trip)}`}
-        severalHref={`${wayPath(picked.trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${loaderData.modePick.legId}&several=1#modes`}
+        severalHref={`${wayPath(picked.trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${modePick.legId}&several=1#modes`}
       />
     ) : null
   const reportDialog = reported ? (
@@ -349,9 +372,7 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
               run={g.run}
               t={t}
               dialog={
-                loaderData.noTripsRun === g.from ? (
-                  <NoTripsRunDialog run={g.run} t={t} closeHref={back(`run-${g.from}`)} />
-                ) : null
+                noTripsRun === g.from ? <NoTripsRunDialog run={g.run} t={t} closeHref={back(`run-${g.from}`)} /> : null
               }
             >
               {g.days.map((d) => renderDay(d, g))}

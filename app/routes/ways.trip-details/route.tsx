@@ -23,6 +23,8 @@ import { useRootData } from '~/root'
 import { authed, req } from '~/lib/context.server'
 import { runIntent } from '~/lib/intents.server'
 import { idParam } from '~/lib/route-params'
+import { revalidateUnlessDialogOnly } from '~/lib/dialog-revalidation'
+import { WAY_DIALOGS } from '~/domain/dialogUrl'
 import { replyFor } from '~/lib/forms'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { isListFilter, LIST_FILTER_PARAMS, listCardHref, wayPath } from '~/domain/waysUrls'
@@ -80,7 +82,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const questionnaire = questionnaireView
     ? await loadQuestionnaireStep(ctx, id, questionnaireStepFrom(url.searchParams))
     : null
-  const reasons = dialog === 'report' && detail.trip.way.allows.report ? await reportReasons(ctx) : []
+  // Every dialog of the page opens from what this loader gave, whatever `?dialog=` says (ADR 299): the report's
+  // reasons come along whenever the way can be reported. Only the split dialog's points depend on the URL (below).
+  const reasons = detail.trip.way.allows.report ? await reportReasons(ctx) : []
   // Every view of the way names it alike (the questions view too): its ends are named on each of them.
   const ends = await wayEndNames(ctx, detail.trip.legs)
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
@@ -114,6 +118,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     locale: req(context).locale,
   }
 }
+
+// Opening, closing or changing a dialog (purpose, modes, confirm, delete, report, a leg selected: only the dialog's
+// own parameters change) keeps this page's data: the page reads which dialog is open from the URL and opens it from
+// what it has, with no request to the server. The split dialog is the exception: its points and where the track was
+// tapped are computed by the server from the URL, so going into or out of it loads. A post revalidates as always.
+// The rule: domain/dialogUrl.ts (WAY_DIALOGS); why: docs/decisions/299-dialogs-open-without-revalidation.md.
+export const shouldRevalidate = revalidateUnlessDialogOnly(WAY_DIALOGS)
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const id = idParam(params.id)

@@ -1,6 +1,4 @@
 // Small pieces shared by the trip detail page's parts (app/routes/ways.trip-details/).
-import { useNavigation } from 'react-router'
-import { Button, type ButtonProps } from '~/components/ui'
 import type { LegView, WayView } from '~/lib/way-view'
 
 export type DetailTrip = WayView
@@ -19,12 +17,8 @@ export function FormBasics({ intent, version }: { intent: string; version: numbe
   )
 }
 
-/** A submit button that is disabled while a submission of this page is in flight (no double submits with JS). */
-export function SubmitButton(props: ButtonProps) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
-  return <Button {...props} disabled={props.disabled || busy} />
-}
+/** The page's submit button (disabled and aria-busy while a form is sent): one for every page, in components/ui. */
+export { SubmitButton } from '~/components/ui'
 
 /** A URL of the page: the current search params with changes (null removes), plus an optional #hash. */
 export function hrefWith(

@@ -1,0 +1,193 @@
+// The dialogs of the ways list and of a way's page open from what the page already has (ADR 299). With JavaScript a
+// tap on a dialog's link opens it as a modal <dialog> with no request to the server (neither a document nor a `.data`
+// request), and closing it asks for nothing either; a post from it shows its pending state at once and its result
+// without a new document. Without JavaScript every such link is a real address: the server renders the dialog from
+// `?dialog=…` as a section of the page, as before.
+import type { Locator, Page, Request } from '@playwright/test'
+import { test, expect, participantPage, day, recordedWay } from './fixtures'
+import { acceptCookies, stepHeading, toast } from './page-helpers'
+import { card } from './week'
+
+test.slow()
+
+/** Every request the page sends to the app's server from now on that would load data or a page. */
+function serverRequests(page: Page) {
+  const seen: string[] = []
+  const onRequest = (r: Request) => {
+    const url = new URL(r.url())
+    if (url.origin !== new URL(page.url()).origin) return
+    if (r.resourceType() === 'document' || url.pathname.endsWith('.data'))
+      seen.push(`${r.method()} ${url.pathname}${url.search} (at ${page.url()})`)
+  }
+  page.on('request', onRequest)
+  return {
+    seen,
+    stop: () => page.off('request', onRequest),
+  }
+}
+
+/** React has taken over the page: the list's or the way's links are handled by the router from now on. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const a = document.querySelector('main a')
+    return !!a && Object.keys(a).some((key) => key.startsWith('__reactProps'))
+  })
+}
+
+/**
+ * Taps `link` and expects the dialog `id` to open: with JavaScript as a modal <dialog> with no request to the server
+ * on the way in or (Escape) out; without it as the server's section of the page at the link's address.
+ */
+async function opensWithoutRequest(page: Page, js: boolean, link: Locator, id: string, param: RegExp) {
+  if (!js) {
+    await link.click()
+    await expect(page).toHaveURL(param)
+    await expect(page.locator(`section#${id}`)).toBeVisible()
+    await expect(page.locator(`dialog#${id}`)).toHaveCount(0)
+    return
+  }
+  const href = await link.getAttribute('href')
+  expect(href, 'the link is a real address').toMatch(param)
+  const requests = serverRequests(page)
+  await link.click()
+  await expect(page.locator(`dialog#${id}[open]`)).toBeVisible()
+  await expect(page).toHaveURL(param)
+  // Closing goes back to the page's address without the dialog, again from what the page has.
+  await page.keyboard.press('Escape')
+  await expect(page.locator(`dialog#${id}`)).toHaveCount(0)
+  await expect(page).not.toHaveURL(/dialog=/)
+  requests.stop()
+  expect(requests.seen, `requests while opening and closing #${id}`).toEqual([])
+}
+
+test('the list: mode picker, report and the days without ways open from the page', async ({ browser, js }) => {
+  // Ways on three days: the day between the first two stands alone, the three days before the last make a run.
+  const { page, context } = await participantPage(browser, js, {
+    trips: [
+      recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['CAR'] }], {}, day(-1)),
+      recordedWay([{ tfcModes: ['WALK'] }], {}, day(-3)),
+      recordedWay([{ tfcModes: ['WALK'] }], {}, day(-7)),
+    ],
+    joined: day(-7),
+  })
+  await page.goto('/ways/list/all/page/1')
+  await acceptCookies(page)
+  if (js) await hydrated(page)
+  const id = Number(await page.locator('article[data-trip-id]').first().getAttribute('data-trip-id'))
+  const way = card(page, id)
+
+  await opensWithoutRequest(
+    page,
+    js,
+    way.getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ }),
+    'mode',
+    /dialog=mode&leg=\d+/,
+  )
+  await opensWithoutRequest(
+    page,
+    js,
+    way.getByRole('link', { name: /Fehler melden/ }),
+    'report',
+    new RegExp(`dialog=report&trip=${id}`),
+  )
+  if (!js) await page.goto('/ways/list/all/page/1')
+  await opensWithoutRequest(
+    page,
+    js,
+    page.locator(`#day-${day(-2)}`).getByRole('link', { name: /Keine Wege erfasst/ }),
+    'noTrips',
+    new RegExp(`dialog=noTrips&day=${day(-2)}`),
+  )
+  if (!js) await page.goto('/ways/list/all/page/1')
+  await opensWithoutRequest(
+    page,
+    js,
+    page.locator('section.trip-run').getByRole('link', { name: /^3 Tage bestätigen/ }),
+    'noTripsRun',
+    new RegExp(`dialog=noTripsRun&days=${day(-6)}..${day(-4)}`),
+  )
+
+  // A pick in the mode picker: sent once, shown busy at once, saved without a new document.
+  await way.getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ }).click()
+  const picker = js ? page.locator('dialog#mode[open]') : page.locator('section#mode')
+  if (js) {
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    // The answer is held back a moment, so the pending state can be seen.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/ways/list/**', async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    })
+    await picker.getByRole('button', { name: 'Bus' }).click()
+    await expect(picker.getByRole('button', { name: 'Bus' })).toHaveAttribute('aria-busy', 'true')
+    await expect(picker.getByRole('button', { name: 'Bahn' })).toBeDisabled()
+    release()
+  } else {
+    await picker.getByRole('button', { name: 'Bus' }).click()
+  }
+  await toast(page, 'Etappe aktualisiert.')
+  await expect(page.locator('#mode')).toHaveCount(0)
+  await expect(way.locator('.trip-card__mode').nth(1)).toContainText('Bus')
+  if (js) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  await context.close()
+})
+
+test("a way's page: purpose, modes, report and confirm open from the page", async ({ browser, js }) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['PUBLIC_TRANSPORT_BUS'] }])],
+  })
+  await page.goto('/ways/list/all/page/1')
+  await acceptCookies(page)
+  const href = await page.locator('a[href*="/ways/tripDetails/"]').first().getAttribute('href')
+  const path = new URL(href!, page.url()).pathname
+  await page.goto(path)
+  if (js) await hydrated(page)
+
+  await opensWithoutRequest(page, js, page.getByRole('link', { name: 'Zweck wählen' }), 'purpose', /dialog=purpose/)
+  if (!js) await page.goto(path)
+  await opensWithoutRequest(
+    page,
+    js,
+    page.getByRole('link', { name: 'Verkehrsmittel ändern (Etappe 1)' }),
+    'modes',
+    /dialog=modes&leg=\d+/,
+  )
+  // The report, from the first leg's modes dialog.
+  if (!js) await page.goto(path)
+  await page.getByRole('link', { name: 'Verkehrsmittel ändern (Etappe 1)' }).click()
+  await opensWithoutRequest(
+    page,
+    js,
+    page.locator('#modes').getByRole('link', { name: 'Fehler melden' }),
+    'report',
+    /dialog=report/,
+  )
+
+  // The purpose saved from its dialog (busy at once with JavaScript), then the confirm dialog of step 2.
+  await page.goto(path)
+  if (js) await hydrated(page)
+  await page.getByRole('link', { name: 'Zweck wählen' }).click()
+  const purpose = page.locator('#purpose')
+  await purpose.getByText('Arbeit', { exact: true }).click()
+  if (js) {
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**${path}*`, async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    })
+    await purpose.getByRole('button', { name: 'Übernehmen' }).click()
+    await expect(purpose.getByRole('button', { name: 'Übernehmen' })).toHaveAttribute('aria-busy', 'true')
+    await expect(purpose.getByRole('button', { name: 'Übernehmen' })).toBeDisabled()
+    release()
+  } else {
+    await purpose.getByRole('button', { name: 'Übernehmen' }).click()
+  }
+  await toast(page, 'Weg aktualisiert.')
+  await expect(stepHeading(page)).toHaveText('Verkehrsmittel prüfen')
+  if (js) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  await opensWithoutRequest(page, js, page.getByRole('link', { name: 'Weg bestätigen' }), 'confirm', /dialog=confirm/)
+  await context.close()
+})
