@@ -11,11 +11,19 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   let loaded: ComponentType<P> | null = null
   let loading: Promise<ComponentType<P>> | null = null
   const start = () =>
-    (loading ??= load().then((component) => {
-      loaded = component
-      return component
-    }))
-  if (typeof document === 'undefined') void start()
+    (loading ??= load().then(
+      (component) => {
+        loaded = component
+        return component
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive (a dropped connection) is asked for again by the next render that needs it.
+        loading = null
+        throw error
+      },
+    ))
+  // The server loads it at once (a failure is retried by the first render that needs it).
+  if (typeof document === 'undefined') start().catch(() => {})
   function Lazy(props: P) {
     const Component = loaded ?? use(start())
     return createElement(Component, props)
