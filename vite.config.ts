@@ -1,11 +1,31 @@
 import { reactRouter } from '@react-router/dev/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import path from 'node:path'
 
+/**
+ * The browser translates without i18next (docs/decisions/302-no-i18next-in-the-browser.md): in the client build
+ * `react-i18next` is app/infra/i18n.browser.ts (its useTranslation and I18nextProvider), and a client module that
+ * imports i18next itself (more than its types) fails the build. The server build keeps both packages.
+ */
+function browserTranslator(): Plugin {
+  const translator = path.resolve(import.meta.dirname, 'app/infra/i18n.browser.ts')
+  return {
+    name: 'browser-translator',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (this.environment.name !== 'client') return null
+      if (id === 'react-i18next') return translator
+      if (id === 'i18next' || id.startsWith('i18next/'))
+        this.error(`${importer ?? 'a client module'} imports i18next: the browser translates with ${translator}`)
+      return null
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [browserTranslator(), reactRouter()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
-  // The framework every page loads (React, React Router, i18next) goes out as one chunk: left to the bundler it is
+  // The framework every page loads (React, React Router, the browser's translator) goes out as one chunk: left to the bundler it is
   // spread over several shared chunks that compress worse (ways list 145.2 → 141.0 KB gzip with React Router 8).
   // Packages only some pages load (Leaflet, react-leaflet) must stay out of this list.
   environments: {
@@ -17,7 +37,7 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|app[\\/]infra[\\/]i18n\.browser/,
                 },
               ],
             },

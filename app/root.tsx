@@ -6,6 +6,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteLoaderData,
+  useMatches,
   useNavigation,
 } from 'react-router'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
@@ -57,9 +58,24 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>('root')
 }
 
+/**
+ * A page whose route `handle` says `{ scripts: false }` has nothing JavaScript could enhance: its HTML names no
+ * script at all (no module preloads, no manifest, no hydration), so it works exactly as with JavaScript off
+ * (docs/decisions/301-pages-without-scripts.md). Only the server's HTML leaves them out: such a page never hydrates,
+ * and when the app, already running, navigates to it, the scripts stay as they are.
+ */
+export type ScriptsHandle = { scripts?: false }
+function useScriptsWanted() {
+  const matches = useMatches()
+  return (
+    typeof document !== 'undefined' || !matches.some((m) => (m.handle as ScriptsHandle | undefined)?.scripts === false)
+  )
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
   const nonce = useNonce()
+  const scripts = useScriptsWanted()
   const { i18n } = useTranslation()
   // Without the root's data (its loader failed), the language i18next renders in.
   const locale = data?.locale ?? (i18n.language === 'en' ? 'en_US' : DEFAULT_LOCALE)
@@ -77,8 +93,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <NavigationProgress />
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

@@ -125,15 +125,8 @@ export function formatDayTime(date: Date, timeZone: string): string {
   return wallClock(date, timeZone).format('YYYY-MM-DD HH:mm')
 }
 
-/** 'YYYY-MM-DD' → 'DD.MM.YYYY'. */
-export function dayToDisplay(day: Day): string {
-  return requireDay(day).format('DD.MM.YYYY')
-}
-
-/** 'YYYY-MM-DD HH:mm' (a wall clock as the ways list and trip pages carry it) → 'DD.MM.YYYY'. */
-export function dayTimeToDisplayDate(dayTime: string): string {
-  return dayToDisplay(dayTime.slice(0, 10))
-}
+// 'YYYY-MM-DD' → 'DD.MM.YYYY': without dayjs (displayDate.ts), for pages that only show dates.
+export { dayToDisplay } from './displayDate'
 
 /** Calendar arithmetic on days: addDays('2026-03-01', -1) → '2026-02-28'. */
 export function addDays(day: Day, n: number): Day {

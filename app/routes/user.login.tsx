@@ -17,8 +17,12 @@ import { deleteSession } from '~/services/session.server'
 import { AccountField, AccountForm, Honeypot } from '~/components/form/AccountField'
 import { Notice } from '~/components/ui'
 import { PageTitle } from '~/components/layout/PageTitle'
+import type { ScriptsHandle } from '~/root'
 
 const TYPES = ['reg', 'nvf', 'verified'] as const
+
+// Nothing here that JavaScript could enhance (a plain post, the server's errors, links): the page loads no scripts.
+export const handle: ScriptsHandle = { scripts: false }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (req(context).user) throw redirect('/ways')

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { ButtonLink, Notice } from '~/components/ui'
 import { wayPath } from '~/domain/waysUrls'
 import type { QuestionnaireStepData } from '~/services/questionnaire-step.server'
-import { QuestionnaireRunner } from './QuestionnaireRunner'
+import { lazyComponent } from '~/components/lazy'
+
+// The questions' code (every question type) loads only when a way's page shows its questionnaire, not with every way.
+const QuestionnaireRunner = lazyComponent(() => import('./QuestionnaireRunner').then((m) => m.QuestionnaireRunner))
 
 export function QuestionnaireStep({ tripId, data }: { tripId: number; data: QuestionnaireStepData }) {
   const { t } = useTranslation('questionnaire')

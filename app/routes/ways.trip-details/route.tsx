@@ -59,7 +59,7 @@ import { FormBasics, SubmitButton, hrefWith, timeOf } from '~/components/trip/de
 import { Icon } from '~/components/icons/ModeSprite'
 import { ButtonLink, cx } from '~/components/ui'
 import { nameParts } from '~/domain/tripName'
-import { dayTimeToDisplayDate as dateOf } from '~/domain/time'
+import { dayTimeToDisplayDate as dateOf } from '~/domain/displayDate'
 import { Step } from '~/domain/steps'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { canDeleteLeg } from '~/domain/legRules'
