@@ -23,6 +23,7 @@ import { reviewProgress } from '~/services/trip/progress.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { listTripPurposes } from '~/services/info.server'
 import { wayEndNamesOf } from '~/services/place-names.server'
+import { listOwnPois } from '~/services/poi.server'
 import { reportReasons, waysPage } from '~/lib/way-calls.server'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
 import { ModePickDialog, modeDialogHref } from '~/components/trip/ModePickDialog'
@@ -70,12 +71,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
   const open = items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
+  // The participant's saved places name the ways' ends and suggest purposes: read once for both.
+  const places = listOwnPois(ctx)
+  places.catch(() => {}) // awaited below where needed; a failure surfaces there
   const [ends, suggestions, purposeList, progress, segmentation] = await Promise.all([
     wayEndNamesOf(
       ctx,
       items.map((t) => t.id),
+      undefined,
+      places,
     ),
-    purposeSuggestions(ctx, open),
+    purposeSuggestions(ctx, open, places),
     open.length ? listTripPurposes(ctx) : [],
     reviewProgress(ctx),
     listSegmentation(ctx, items),
