@@ -1,6 +1,7 @@
 // The database schema: one table per entity of the domain (user, campaign, trip, leg, …), plus accounts, sessions, one-time tokens,
 // throttling, questionnaire drafts and zero-trip days. Same migrations for PGlite and PostgreSQL.
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -42,6 +43,16 @@ export const campaigns = pgTable('campaigns', {
    * At most one is set; with none set, the first imported campaign is the default.
    */
   isDefault: boolean('is_default').notNull().default(false),
+})
+
+/**
+ * One row: a number every change to what a researcher's import writes (campaigns, purposes, feedback reasons, FAQs,
+ * text modules, questionnaires) raises, by a statement trigger in the database (migration 0004), whoever writes.
+ * Every process keeps those tables' rows in memory under this number and reads them again once it moved (ADR 303).
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
 })
 
 export const users = pgTable(

@@ -57,6 +57,7 @@ export function serviceCtx(context: Ctx): ServiceContext {
     sessionToken: r.sessionToken,
     clientIp: r.server.clientIp,
     now: () => new Date(),
+    catalogueVersion: r.session.state === 'valid' ? r.session.catalogueVersion : undefined,
   }
 }
 

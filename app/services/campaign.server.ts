@@ -10,6 +10,7 @@ import { method, ServiceError, zId, type AuthedContext, type Service, type Servi
 import type { Locale } from '~/domain/locale'
 import { cleanHtml, localized, textCampaigns } from './info.server'
 import { campaignSummaries } from './questionnaire/store.server'
+import { importCached } from './import-cache.server'
 
 type CampaignRow = typeof campaigns.$inferSelect
 
@@ -54,12 +55,22 @@ function toDto(c: CampaignRow, tz: string, locale: Locale): CampaignDto {
   }
 }
 
-/** The caller's campaign with both questionnaire summaries, or null when the caller has none. */
+/** A campaign's row, or null; kept per process under the catalogue version (ADR 303), not to be changed. */
+export function campaignRow(ctx: { db: DbOrTx; catalogueVersion?: number }, campaignId: number) {
+  return importCached(ctx, `campaign|${campaignId}`, async (): Promise<CampaignRow | null> => {
+    const [c] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId))
+    return c ?? null
+  })
+}
+
+/**
+ * The caller's campaign with both questionnaire summaries, or null when the caller has none. The caller's campaign
+ * is the one their session's lookup read with them in this request.
+ */
 export async function currentCampaign(ctx: AuthedContext): Promise<CurrentCampaign | null> {
-  const [row] = await ctx.db.select({ campaignId: users.campaignId }).from(users).where(eq(users.id, ctx.user.id))
-  const campaignId = row?.campaignId ?? null
+  const campaignId = ctx.user.campaignId
   if (campaignId == null) return null
-  const [c] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId))
+  const c = await campaignRow(ctx, campaignId)
   if (!c) return null
   const s = await campaignSummaries(ctx, c.id)
   return { ...toDto(c, ctx.env.STUDY_TIME_ZONE, ctx.locale), initialQtnSummary: s.initial, finalQtnSummary: s.final }
@@ -71,7 +82,7 @@ export async function currentCampaign(ctx: AuthedContext): Promise<CurrentCampai
  */
 export async function contactEmail(ctx: ServiceContext): Promise<string | null> {
   for (const campaignId of await textCampaigns(ctx)) {
-    const email = await campaignContactEmail(ctx.db, campaignId)
+    const email = (await campaignRow(ctx, campaignId))?.contactByEmail
     if (email) return email
   }
   return null
@@ -87,12 +98,6 @@ export async function setDefaultCampaign(db: Db, campaignId: number): Promise<vo
     if (!c) throw new ServiceError('CAMPAIGN_NOT_FOUND')
     await tx.update(campaigns).set({ isDefault: sql`${campaigns.id} = ${campaignId}` })
   })
-}
-
-/** The contact e-mail of a campaign, or null when it has none or does not exist. */
-async function campaignContactEmail(db: DbOrTx, campaignId: number): Promise<string | null> {
-  const [c] = await db.select({ email: campaigns.contactByEmail }).from(campaigns).where(eq(campaigns.id, campaignId))
-  return c?.email ?? null
 }
 
 export const campaignService = {

@@ -56,6 +56,8 @@ export interface ServiceContext {
   sessionToken?: string
   clientIp: string
   now: () => Date
+  /** The database's catalogue version as the session lookup read it (import-cache.server.ts); unset: read on use. */
+  catalogueVersion?: number
 }
 
 export type AuthedContext = ServiceContext & { user: SessionUser }

@@ -57,6 +57,7 @@ export async function dispatch(app: App, rawBody: string, meta: { clientIp: stri
     sessionToken: session.state === 'valid' ? token : undefined,
     clientIp: meta.clientIp,
     now: () => now,
+    catalogueVersion: session.state === 'valid' ? session.catalogueVersion : undefined,
   }
   const { session: _s, locale: _l, ...rest } = params
   try {

@@ -3,7 +3,6 @@ import { and, asc, desc, eq, isNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import sanitizeHtml from 'sanitize-html'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '~/db/connect.server'
 import { campaigns, faqs, textModules, tripPurposes, feedbackReasons, type LocalizedText } from '~/db/schema'
 import { LOCALES, type Locale } from '~/domain/locale'
 import { TRAFFIC_MODES } from '~/domain/trafficModes'
@@ -80,13 +79,16 @@ const campaignScope = (ctx: ServiceContext, col: AnyPgColumn) =>
  * The installation's default campaign: the one `campaign:default` named, else the first imported; null when there
  * is none. A logged-out visitor sees its imprint, privacy text, FAQ and contact.
  */
-async function defaultCampaignId(db: DbOrTx): Promise<number | null> {
-  const [row] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .orderBy(desc(campaigns.isDefault), asc(campaigns.id))
-    .limit(1)
-  return row?.id ?? null
+function defaultCampaignId(ctx: ServiceContext): Promise<number | null> {
+  // Kept per process under the catalogue version (ADR 303).
+  return importCached(ctx, 'defaultCampaignId', async () => {
+    const [row] = await ctx.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .orderBy(desc(campaigns.isDefault), asc(campaigns.id))
+      .limit(1)
+    return row?.id ?? null
+  })
 }
 
 /**
@@ -95,14 +97,14 @@ async function defaultCampaignId(db: DbOrTx): Promise<number | null> {
  */
 export async function textCampaigns(ctx: ServiceContext): Promise<number[]> {
   const own = ctx.user?.campaignId ?? null
-  const fallback = await defaultCampaignId(ctx.db)
+  const fallback = await defaultCampaignId(ctx)
   return [...new Set([own, fallback].filter((id): id is number => id != null))]
 }
 
 export async function listTripPurposes(ctx: ServiceContext): Promise<NamedItem[]> {
-  // Every way shown names its purposes: kept per process for a minute (import-cache.server.ts).
+  // Every way shown names its purposes: kept per process under the catalogue version (ADR 303).
   const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
-  const rows = await importCached(ctx.db, `tripPurposes|${scope}`, () =>
+  const rows = await importCached(ctx, `tripPurposes|${scope}`, () =>
     ctx.db
       .select()
       .from(tripPurposes)

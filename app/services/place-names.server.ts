@@ -6,7 +6,7 @@ import type { LatLon } from '~/domain/geometry'
 import { savedPlaceAt } from '~/domain/places'
 import { requireSession, type ServiceContext } from './core.server'
 import { reverseGeocode } from './geocoder.server'
-import { listOwnPois } from './poi.server'
+import { listOwnPois, type PoiDto } from './poi.server'
 import { wayEndPointsOf } from './trip/model.server'
 
 /** How long a page waits for the geocoder's names of a way's ends, in all: not at all (cached answers win the race). */
@@ -51,6 +51,8 @@ export async function wayEndNamesOf(
   ctx: ServiceContext,
   tripIds: number[],
   budgetMs = END_NAMES_BUDGET_MS,
+  /** The caller's saved places when the page has them already (else read here). */
+  places?: Promise<PoiDto[]>,
 ): Promise<Map<number, WayEnds>> {
   requireSession(ctx)
   const points = await wayEndPointsOf(ctx.db, tripIds)
@@ -59,6 +61,7 @@ export async function wayEndNamesOf(
     ctx,
     ids.map((id) => points.get(id)!),
     budgetMs,
+    places,
   )
   return new Map(ids.map((id, i) => [id, names[i]!]))
 }
@@ -67,9 +70,10 @@ async function endNames(
   ctx: ServiceContext,
   ends: { start: LatLon | null; end: LatLon | null }[],
   budgetMs: number,
+  places?: Promise<PoiDto[]>,
 ): Promise<WayEnds[]> {
   if (!ends.some((e) => e.start || e.end)) return ends.map(() => ({ start: null, end: null }))
-  const nameAt = await namer(ctx, budgetMs)
+  const nameAt = await namer(ctx, budgetMs, places)
   return Promise.all(ends.map(async (e) => ({ start: await nameAt(e.start), end: await nameAt(e.end) })))
 }
 
@@ -85,8 +89,8 @@ export async function pointNames(
 }
 
 /** The name of a point: the participant's saved place there, else the geocoder's street when it answers in time. */
-async function namer(ctx: ServiceContext, budgetMs: number) {
-  const places = await listOwnPois(ctx)
+async function namer(ctx: ServiceContext, budgetMs: number, known?: Promise<PoiDto[]>) {
+  const places = await (known ?? listOwnPois(ctx))
   const deadline = new Promise<null>((resolve) => setTimeout(resolve, budgetMs, null).unref?.())
   return async (point: LatLon | null): Promise<PlaceName | null> => {
     if (!point) return null

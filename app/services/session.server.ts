@@ -4,7 +4,7 @@ import crypto from 'node:crypto'
 import { and, eq, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
-import { sessions, users } from '~/db/schema'
+import { catalogueVersion, sessions, users } from '~/db/schema'
 import type { SessionUser } from './core.server'
 
 const SESSION_IDLE_MS = 14 * 24 * 3600 * 1000
@@ -53,7 +53,14 @@ export async function sweepExpiredSessions(db: DbOrTx, now: Date) {
 const sessionByHash = (db: DbOrTx) =>
   preparedFor(db, 'session_by_hash', () =>
     db
-      .select({ s: sessions, u: users })
+      .select({
+        s: sessions,
+        u: users,
+        // The catalogue version rides along, so checking what the process keeps costs no query (ADR 303).
+        cv: sql<number>`(select ${catalogueVersion.n} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`.mapWith(
+          Number,
+        ),
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder('hash')))
@@ -62,7 +69,10 @@ const sessionByHash = (db: DbOrTx) =>
   )
 
 export type ResolvedSession =
-  { state: 'none' } | { state: 'invalid'; expiredUserId?: number } | { state: 'valid'; user: SessionUser }
+  | { state: 'none' }
+  | { state: 'invalid'; expiredUserId?: number }
+  /** catalogueVersion: the database's catalogue version as the lookup read it (import-cache.server.ts). */
+  | { state: 'valid'; user: SessionUser; catalogueVersion: number }
 
 /** Looks a token up; an expired one is 'invalid' (with the user id, so a pending form post can be kept for them). */
 export async function resolveSession(
@@ -75,7 +85,7 @@ export async function resolveSession(
   const rows = await sessionByHash(db).execute({ hash: hashToken(token) })
   const row = rows[0]
   if (!row) return { state: 'invalid' }
-  const { s, u } = row
+  const { s, u, cv } = row
   if (s.expiresAt <= now || s.absoluteExpiresAt <= now) return { state: 'invalid', expiredUserId: u.id }
   let expiresAt = s.expiresAt
   if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -84,6 +94,7 @@ export async function resolveSession(
   }
   return {
     state: 'valid',
+    catalogueVersion: cv,
     user: {
       id: u.id,
       email: u.email,

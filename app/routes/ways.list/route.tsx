@@ -23,6 +23,7 @@ import { reviewProgress } from '~/services/trip/progress.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { listTripPurposes } from '~/services/info.server'
 import { wayEndNamesOf } from '~/services/place-names.server'
+import { listOwnPois } from '~/services/poi.server'
 import { reportReasons, waysPage } from '~/lib/way-calls.server'
 import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
 import { ModePickDialog, modeDialogHref, modePickOf } from '~/components/trip/ModePickDialog'
@@ -72,13 +73,18 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const today = dayInZone(new Date(), tz)
   const open = items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
   // Every dialog of the page opens from what this loader gave (ADR 299): the report's reasons come along whenever a
-  // way on the page can be reported, whatever the URL says.
+  // way on the page can be reported, whatever the URL says. The participant's saved places name the ways' ends and
+  // suggest purposes: read once for both.
+  const places = listOwnPois(ctx)
+  places.catch(() => {}) // awaited below where needed; a failure surfaces there
   const [ends, suggestions, purposeList, progress, segmentation, reasons] = await Promise.all([
     wayEndNamesOf(
       ctx,
       items.map((t) => t.id),
+      undefined,
+      places,
     ),
-    purposeSuggestions(ctx, open),
+    purposeSuggestions(ctx, open, places),
     open.length ? listTripPurposes(ctx) : [],
     reviewProgress(ctx),
     listSegmentation(ctx, items),

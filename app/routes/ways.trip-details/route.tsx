@@ -90,7 +90,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // Back to the tab, page and card the way was opened from; once confirmed, on to the next way to review.
   const listParam = url.searchParams.get('list')
   const from = isListFilter(listParam) ? listParam : 'all'
-  const back = listCardHref(from, await listPageOf(ctx, id, LIST_FILTER_PARAMS[from]), id)
+  const back = listCardHref(from, await listPageOf(ctx, detail.trip, LIST_FILTER_PARAMS[from]), id)
   const nextId = detail.trip.way.allows.answerQuestions ? await nextOpenWay(ctx, id) : null
   // ?dialog=split&leg=ID lists the leg's points; &at=LAT,LON is where its track was tapped on the map. A split offered
   // again after a post from an old version (?dialog=again&do=split) names its point from the same list.

@@ -4,7 +4,6 @@ import type { DbOrTx } from '~/db/connect.server'
 import { studyTimeZone } from '~/infra/env.server'
 import { campaigns, faqs, feedbackReasons, questionnaires, textModules, tripPurposes } from '~/db/schema'
 import { LOCALES } from '~/domain/locale'
-import { forgetImported } from '../import-cache.server'
 import {
   campaignBounds,
   CampaignFileSchema,
@@ -87,38 +86,35 @@ export async function importCampaignFile(
   const file = parseOrThrow(CampaignFileSchema, json)
   const notes = campaignNotes(json)
   const timeZone = opts.timeZone ?? studyTimeZone()
-  try {
-    const id = await transaction(db, opts.dryRun, async (tx) => {
-      await lockImports(tx)
-      // Error paths name the key the file used for its feedback reasons.
-      const reasonsKey =
-        json && typeof json === 'object' && 'trpFdbkReasons' in json ? 'trpFdbkReasons' : 'feedbackReasons'
-      await rejectUsedIds(tx, file, reasonsKey)
-      const { start, end } = campaignBounds(file)
-      const [{ id: campaignId }] = await tx
-        .insert(campaigns)
-        .values({
-          name: file.name,
-          desc: file.desc,
-          nameI18n: file.nameI18n,
-          descI18n: file.descI18n,
-          startAt: wallTime(start, timeZone),
-          endAt: wallTime(end, timeZone),
-          creator: file.creator ?? null,
-          contactByPhoneNo: file.contactByPhoneNo ?? null,
-          contactByEmail: file.contactByEmail ?? null,
-          participationAutomaticallyAllowed: file.participationAutomaticallyAllowed,
-        })
-        .returning({ id: campaigns.id })
-      await insertCatalogues(tx, campaignId, file)
-      await insertQuestionnaires(tx, campaignId, file, timeZone)
-      return campaignId
-    })
-    return { id, notes }
-  } finally {
-    // What processes keep of campaigns (import-cache.server.ts) may be stale now.
-    forgetImported()
-  }
+  // What processes keep of campaigns is read again after this: the tables' triggers raise the catalogue version
+  // (ADR 303).
+  const id = await transaction(db, opts.dryRun, async (tx) => {
+    await lockImports(tx)
+    // Error paths name the key the file used for its feedback reasons.
+    const reasonsKey =
+      json && typeof json === 'object' && 'trpFdbkReasons' in json ? 'trpFdbkReasons' : 'feedbackReasons'
+    await rejectUsedIds(tx, file, reasonsKey)
+    const { start, end } = campaignBounds(file)
+    const [{ id: campaignId }] = await tx
+      .insert(campaigns)
+      .values({
+        name: file.name,
+        desc: file.desc,
+        nameI18n: file.nameI18n,
+        descI18n: file.descI18n,
+        startAt: wallTime(start, timeZone),
+        endAt: wallTime(end, timeZone),
+        creator: file.creator ?? null,
+        contactByPhoneNo: file.contactByPhoneNo ?? null,
+        contactByEmail: file.contactByEmail ?? null,
+        participationAutomaticallyAllowed: file.participationAutomaticallyAllowed,
+      })
+      .returning({ id: campaigns.id })
+    await insertCatalogues(tx, campaignId, file)
+    await insertQuestionnaires(tx, campaignId, file, timeZone)
+    return campaignId
+  })
+  return { id, notes }
 }
 
 async function insertCatalogues(tx: DbOrTx, campaignId: number, file: CampaignFile) {

@@ -8,7 +8,7 @@ import { currentCampaign } from '../campaign.server'
 import { submitCampaign } from '../questionnaire.server'
 import { loadFlow, type Flow } from './flow.server'
 import type { Submit } from './flow-post.server'
-import { questionnaireByType } from './store.server'
+import { campaignQuestionnairesKept } from './store.server'
 
 export type CampaignQuestionnaireType = 'INITIAL' | 'FINAL'
 
@@ -31,7 +31,8 @@ export async function campaignPage(ctx: AuthedContext, type: CampaignQuestionnai
   if (state === 'expired' && date) return { state: 'until', date: dayToDisplay(date.slice(0, 10)) }
   if (state === 'answered') return { state: 'answered' }
   if (state === 'locked') return { state: 'locked' }
-  const qtn = (await questionnaireByType(ctx.db, campaign.id, type))!
+  // The first of its type, as questionnaireByType answers it.
+  const qtn = (await campaignQuestionnairesKept(ctx, campaign.id)).find((q) => q.type === type)!
   const flow = await loadFlow(ctx, [{ qtn, scope: 'campaign', legId: null, legIdx: null, tfcMode: null }])
   return { state: 'open', flow, submit: (_f, resps) => submitCampaign(ctx, qtn.id, resps[0]) }
 }

@@ -25,6 +25,7 @@ import { refusal, wayFacts, wayState } from '~/domain/wayState'
 import type { Locale } from '~/domain/locale'
 import type { Questionnaire, QuestionnaireType, Text } from '../schemas/campaign-file'
 import { ServiceError, type AuthedContext } from '../core.server'
+import { importCached } from '../import-cache.server'
 
 export type Scope = 'campaign' | `trip:${number}` | `leg:${number}`
 const tripScope = (tripId: number): Scope => `trip:${tripId}`
@@ -82,6 +83,10 @@ export async function campaignQuestionnaires(db: DbOrTx, campaignId: number): Pr
     .orderBy(asc(questionnaires.id))
   return rows.map(toStored)
 }
+
+/** The campaign's questionnaires (by id), kept per process under the catalogue version (ADR 303); not to be changed. */
+export const campaignQuestionnairesKept = (ctx: { db: DbOrTx; catalogueVersion?: number }, campaignId: number) =>
+  importCached(ctx, `questionnaires|${campaignId}`, () => campaignQuestionnaires(ctx.db, campaignId))
 
 export async function questionnaireByType(
   db: DbOrTx,
@@ -146,8 +151,10 @@ export interface CampaignSummaries {
 }
 
 export async function campaignSummaries(ctx: AuthedContext, campaignId: number): Promise<CampaignSummaries> {
-  const list = await campaignQuestionnaires(ctx.db, campaignId)
-  const done = await completedKeys(ctx.db, ctx.user.id, ['campaign'])
+  const [list, done] = await Promise.all([
+    campaignQuestionnairesKept(ctx, campaignId),
+    completedKeys(ctx.db, ctx.user.id, ['campaign']),
+  ])
   const summary = (type: 'INITIAL' | 'FINAL') => {
     const q = list.find((x) => x.type === type)
     return q ? questionnaireSummary(q, done.has(`${q.id}|campaign`), ctx.now(), ctx.env.STUDY_TIME_ZONE) : null

@@ -9,15 +9,19 @@ import { ownTripRow } from './model.server'
 
 /**
  * The list page (all ways, or those of a list filter) on which a way of the caller appears — or would appear, when
- * it no longer matches the filter: counted from the caller's ways before it in the list's order.
+ * it no longer matches the filter: counted from the caller's ways before it in the list's order. Given the way
+ * itself (its id and start, as the caller read it as its owner), its row is not read again.
  */
 export async function listPageOf(
   ctx: AuthedContext,
-  tripId: number,
+  way: number | { id: number; start: string },
   filter: { validationStatus?: boolean; qtnsAnswered?: boolean } = {},
   limit = ctx.env.TRIPS_PAGE_LIMIT,
 ): Promise<number> {
-  const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
+  const row =
+    typeof way === 'number'
+      ? await ownTripRow(ctx.db, ctx.user.id, way)
+      : { id: way.id, startTime: new Date(way.start) }
   const [{ before }] = await ctx.db
     .select({ before: count() })
     .from(trips)

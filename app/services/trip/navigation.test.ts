@@ -63,6 +63,9 @@ describe('the way navigation', () => {
     expect(await listPageOf(ctx, middle.trp.id, {}, 2)).toBe(2)
     expect(await listPageOf(ctx, oldest.trp.id, {}, 2)).toBe(2)
     expect(await listPageOf(ctx, oldest.trp.id, {}, 1)).toBe(4)
+    // Given the way as its page read it, the same page without reading its row again.
+    for (const w of [newest, sameStart, middle, oldest])
+      expect(await listPageOf(ctx, w.trp, {}, 1)).toBe(await listPageOf(ctx, w.trp.id, {}, 1))
     expect(await errorOf(listPageOf(demo, oldest.trp.id))).toBe('TRIP_NOT_FOUND')
     // Within a filter only that filter's ways count; a way that left the filter gets the page it would be on.
     await tripService.setTripPurposes(ctx, { id: newest.trp.id, purposeIds: [1] })

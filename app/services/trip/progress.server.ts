@@ -1,9 +1,10 @@
 // How far the participant's review has come: how many of their ways are confirmed, and how many days of their
 // campaign are left (the campaign's last day counts; none once it has ended or without a campaign).
-import { and, count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { confirmedSql } from '~/db/confirmed'
-import { campaigns, trips } from '~/db/schema'
+import { trips } from '~/db/schema'
 import { dayInZone, daysBetween } from '~/domain/time'
+import { campaignRow } from '../campaign.server'
 import { requireSession, type ServiceContext } from '../core.server'
 
 export interface ReviewProgress {
@@ -15,16 +16,13 @@ export interface ReviewProgress {
 
 export async function reviewProgress(ctx: ServiceContext): Promise<ReviewProgress> {
   requireSession(ctx)
-  const confirmed = confirmedSql()
-  const [[all], [done], [campaign]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(trips).where(eq(trips.userId, ctx.user.id)),
+  // Both counts in one pass over the participant's ways; the campaign's end from what the process keeps (ADR 303).
+  const [[counts], campaign] = await Promise.all([
     ctx.db
-      .select({ n: count() })
+      .select({ all: count(), done: sql<number>`count(*) filter (where ${confirmedSql()})`.mapWith(Number) })
       .from(trips)
-      .where(and(eq(trips.userId, ctx.user.id), confirmed)),
-    ctx.user.campaignId == null
-      ? Promise.resolve([])
-      : ctx.db.select({ endAt: campaigns.endAt }).from(campaigns).where(eq(campaigns.id, ctx.user.campaignId)),
+      .where(eq(trips.userId, ctx.user.id)),
+    ctx.user.campaignId == null ? null : campaignRow(ctx, ctx.user.campaignId),
   ])
   let daysLeft: number | null = null
   if (campaign) {
@@ -32,5 +30,5 @@ export async function reviewProgress(ctx: ServiceContext): Promise<ReviewProgres
     const left = daysBetween(dayInZone(ctx.now(), tz), dayInZone(campaign.endAt, tz)) + 1
     daysLeft = left > 0 ? left : null
   }
-  return { total: all?.n ?? 0, confirmed: done?.n ?? 0, daysLeft }
+  return { total: counts?.all ?? 0, confirmed: counts?.done ?? 0, daysLeft }
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '~/db/connect.server'
 import { campaigns, users } from '~/db/schema'
 import { reviewDays, type ReviewDays, type SortOrder } from '~/domain/listDays'
 import { addDays, dayInZone, daysBetween, parseDay, type Day } from '~/domain/time'
-import { importCached } from '../import-cache.server'
+import { immutableCached, importCached } from '../import-cache.server'
 import { zDay, type AuthedContext } from '../core.server'
 
 /** Largest from/to range of getTrips and setZeroTripDays, in days. */
@@ -16,10 +16,15 @@ export const zRealDay = zDay.refine((d) => parseDay(d) != null, 'not a calendar 
 
 type CampaignDays = { startDay: Day; endDay: Day } | null
 
-/** The caller's campaign as study-zone days, or null (kept per process for a minute: import-cache.server.ts). */
-async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): Promise<CampaignDays> {
+/** The caller's campaign as study-zone days, or null (kept per process under the catalogue version: ADR 303). */
+async function campaignDays(
+  ctx: { db: DbOrTx; catalogueVersion?: number },
+  campaignId: number | null,
+  tz: string,
+): Promise<CampaignDays> {
   if (campaignId == null) return null
-  return importCached(db, `campaignDays|${campaignId}|${tz}`, async () => {
+  const db = ctx.db
+  return importCached(ctx, `campaignDays|${campaignId}|${tz}`, async () => {
     const [c] = await db
       .select({ startAt: campaigns.startAt, endAt: campaigns.endAt })
       .from(campaigns)
@@ -29,9 +34,9 @@ async function campaignDays(db: DbOrTx, campaignId: number | null, tz: string): 
   })
 }
 
-/** The study-zone day the caller's account was created (never changes, so kept like the campaign's days). */
+/** The study-zone day the caller's account was created (never changes: kept once per process). */
 async function joinedDay(db: DbOrTx, userId: number, tz: string): Promise<Day | null> {
-  return importCached(db, `joinedDay|${userId}|${tz}`, async () => {
+  return immutableCached(db, `joinedDay|${userId}|${tz}`, async () => {
     const [u] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1)
     return u ? dayInZone(u.createdAt, tz) : null
   })
@@ -41,7 +46,7 @@ async function joinedDay(db: DbOrTx, userId: number, tz: string): Promise<Day | 
 export async function reviewWindow(ctx: AuthedContext): Promise<ReviewDays | null> {
   const tz = ctx.env.STUDY_TIME_ZONE
   const [campaign, joined] = await Promise.all([
-    campaignDays(ctx.db, ctx.user.campaignId, tz),
+    campaignDays(ctx, ctx.user.campaignId, tz),
     joinedDay(ctx.db, ctx.user.id, tz),
   ])
   return reviewDays(campaign, joined, dayInZone(ctx.now(), tz))

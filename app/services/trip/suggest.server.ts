@@ -52,11 +52,13 @@ const minuteOfDayIn = (tz: string) => (d: Date) => {
 export async function purposeSuggestions(
   ctx: ServiceContext,
   ways: readonly { id: number; start: string }[],
+  /** The caller's saved places when the page has them already (else read here). */
+  known?: Promise<PoiDto[]>,
 ): Promise<Map<number, Suggestion>> {
   requireSession(ctx)
   const out = new Map<number, Suggestion>()
   if (ways.length === 0) return out
-  const places = await listOwnPois(ctx)
+  const places = await (known ?? listOwnPois(ctx))
   if (places.length === 0) return out
   const placeAt = placeFinder(places)
   const minuteOfDay = minuteOfDayIn(ctx.env.STUDY_TIME_ZONE)
