@@ -115,8 +115,10 @@ export function ModePickDialog({
               type="submit"
               name="mode"
               value={mode}
-              disabled={busy}
+              // Not `disabled`: the picked mode keeps the focus (a refused pick comes back to it, ADR 270).
+              aria-disabled={busy || undefined}
               aria-busy={busy || undefined}
+              onClick={busy ? (event) => event.preventDefault() : undefined}
               className={cx(
                 'btn mode-pick__mode',
                 current.has(mode) && 'mode-pick__mode--current',

@@ -46,12 +46,23 @@ export function useSending(): boolean {
 
 /**
  * A submit button that shows at once that the page is sending a form: from the tap until the answer has loaded it is
- * disabled and `aria-busy` (no double submits with JS; screen readers hear that it is busy). Without JavaScript it is
- * a plain submit button.
+ * `aria-disabled` and `aria-busy` and a further tap or Enter sends nothing (no double submits with JS; screen readers
+ * hear that it is busy). It is not `disabled`: a disabled button drops the focus, and a dialog that stays open after
+ * the post (a refusal, an error) keeps it where it was. Without JavaScript it is a plain submit button.
  */
-export function SubmitButton(props: ButtonProps) {
+export function SubmitButton({ onClick, ...props }: ButtonProps) {
   const busy = useSending()
-  return <Button {...props} disabled={props.disabled || busy} aria-busy={busy || undefined} />
+  return (
+    <Button
+      {...props}
+      aria-disabled={busy || props['aria-disabled'] || undefined}
+      aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault()
+        else onClick?.(event)
+      }}
+    />
+  )
 }
 
 export type ButtonLinkProps = LinkProps & ButtonStyleProps
