@@ -9,7 +9,7 @@ import { cookiesFor, launchChromium, median, throttle, THROTTLING } from './brow
 import type { RunningServer } from './server'
 
 export const DIALOGS = ['list mode', 'list report', 'way purpose', 'way modes', 'way report', 'way confirm'] as const
-export type DialogName = (typeof DIALOGS)[number]
+type DialogName = (typeof DIALOGS)[number]
 
 export interface DialogsReport {
   viewport: { width: number; height: number }

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads'
 
 /** Below this many bytes a body is parsed in place: the stall is shorter than a worker's start. */
-export const OFF_THREAD_MIN_BYTES = 1_000_000
+const OFF_THREAD_MIN_BYTES = 1_000_000
 const PIECE_CHARS = 256 * 1024
 
 type Key = string | number
