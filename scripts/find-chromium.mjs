@@ -1,5 +1,6 @@
-// Finds a Chromium for the browser tests and the bench, in this order: CHROMIUM_PATH, Debian's /usr/bin/chromium,
-// then the one npm installs (@sparticuz/chromium: a headless Chromium with its own NSS libraries and a font,
+// Finds a Chromium for the browser tests and the bench, in this order: CHROMIUM_PATH, Debian's headless shell
+// (package chromium-headless-shell: the browser without its window, about a fifth quicker through the e2e suite than
+// the full browser in headless mode), Debian's /usr/bin/chromium, then the one npm installs (@sparticuz/chromium: a headless Chromium with its own NSS libraries and a font,
 // unpacked on first use into node_modules/.cache), so `npm ci && npm test` needs nothing from apt.
 // FIND_CHROMIUM_SKIP_SYSTEM=1 skips the system one (to check the npm one on a machine that has both).
 import fs from 'node:fs'
@@ -7,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser']
+const SYSTEM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser']
 
 /**
  * @typedef {{ executablePath: string, source: 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium', env?: Record<string, string> }} FoundChromium
