@@ -14,7 +14,7 @@ import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
 import { authed, req } from '~/lib/context.server'
-import { isListFilter, LIST_FILTER_PARAMS, listPath, wayPath } from '~/domain/waysUrls'
+import { isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
@@ -25,14 +25,14 @@ import { listTripPurposes } from '~/services/info.server'
 import { wayEndNamesOf } from '~/services/place-names.server'
 import { listOwnPois } from '~/services/poi.server'
 import { reportReasons, waysPage } from '~/lib/way-calls.server'
-import { ReportDialog, reportDialogHref } from '~/components/trip/ReportDialog'
-import { ModePickDialog, modeDialogHref, modePickOf } from '~/components/trip/ModePickDialog'
-import { MergeWithBefore, NoTripDayCard, TripCardView, tripTimeText } from '~/components/trip/TripCard'
+import { reportDialogHref } from '~/components/trip/ReportDialog'
+import { modeDialogHref } from '~/components/trip/ModePickDialog'
+import { MergeWithBefore, NoTripDayCard, TripCardView } from '~/components/trip/TripCard'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
-import { wayTitle } from '~/components/trip/wayTitle'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
+import { CardDialogs } from './card-dialogs'
 import { cardData, reviewable } from './cards.server'
 import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
 import { pageDays } from '~/domain/listDays'
@@ -159,9 +159,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { filter, page } = parseRoute(params)
   return runIntent(listActions, await request.formData(), { context, filter, page, back: listPath(filter, page) })
 }
-
-/** An id in a URL ('12'); anything else is none (-1 matches no leg). */
-const idOf = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : -1)
 
 /** One day of the page as the loader prepared it. */
 type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
@@ -301,46 +298,6 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
     )
   }
 
-  // The report dialog and the mode picker sit before the list: without JS each is the page's first content, so it,
-  // its error and its first stop are on the first screen wherever its card is; with JS each is a modal <dialog>.
-  const onPage = groups.flatMap((g) => {
-    const run = g.kind === 'run' ? { from: g.from, to: g.to } : null
-    return (g.kind === 'day' ? [g.day] : g.days).flatMap((d) => d.trips.map((trip) => ({ trip, d, run })))
-  })
-  const reported =
-    dialog === 'report'
-      ? onPage.find(({ trip }) => String(trip.id) === search.get('trip') && trip.canReport)
-      : undefined
-  const modePick =
-    dialog === 'mode'
-      ? modePickOf(
-          onPage.map(({ trip }) => trip),
-          idOf(search.get('leg')),
-          search.get('retry'),
-        )
-      : null
-  const picked = modePick ? onPage.find(({ trip }) => trip.id === modePick.tripId) : undefined
-  const modeDialog =
-    picked && modePick ? (
-      <ModePickDialog
-        pick={modePick}
-        t={t}
-        closeHref={`${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`}
-        wayLabel={`${wayTitle(t, { ...picked.trip, times: tripTimeText(picked.trip) }).text}, ${picked.d.label}, ${tripTimeText(picked.trip)}`}
-        severalHref={`${wayPath(picked.trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${modePick.legId}&several=1#modes`}
-      />
-    ) : null
-  const reportDialog = reported ? (
-    <ReportDialog
-      open
-      tripId={reported.trip.id}
-      reasons={loaderData.reasons}
-      closeHref={back(`trip-${reported.trip.id}`)}
-      returnTo={`${listPath(filter, page, reported.trip.id)}#trip-${reported.trip.id}`}
-      tripLabel={`${wayTitle(t, { ...reported.trip, times: tripTimeText(reported.trip) }).text}, ${reported.d.label}, ${tripTimeText(reported.trip)}`}
-    />
-  ) : null
-
   let body
   if (outOfRange) {
     body = (
@@ -402,8 +359,15 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
-      {reportDialog}
-      {modeDialog}
+      <CardDialogs
+        t={t}
+        groups={groups}
+        search={search}
+        filter={filter}
+        page={page}
+        here={here}
+        reasons={loaderData.reasons}
+      />
       {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}
       {body}
       {!outOfRange ? paginator : null}

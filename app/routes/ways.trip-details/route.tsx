@@ -16,7 +16,7 @@
 // Every action is a form post with an `intent` and the way's `version`, dispatched by ./actions.server.ts. A post
 // from an old version comes back to its dialog holding what was entered (`&retry=`), or, for a one-tap request (copy,
 // split, merge, undo, complete), to `?dialog=again&do=<request>`, which offers it again as it can be made now.
-import { data, Form, Link, useActionData, useLocation } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
 import { useRootData } from '~/root'
@@ -25,7 +25,6 @@ import { runIntent } from '~/lib/intents.server'
 import { idParam } from '~/lib/route-params'
 import { revalidateUnlessDialogOnly } from '~/lib/dialog-revalidation'
 import { WAY_DIALOGS } from '~/domain/dialogUrl'
-import { replyFor } from '~/lib/forms'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { isListFilter, LIST_FILTER_PARAMS, listCardHref, wayPath } from '~/domain/waysUrls'
 import { ServiceError } from '~/services/core.server'
@@ -37,8 +36,7 @@ import { loadQuestionnaireStep } from '~/services/questionnaire-step.server'
 import { questionnaireStepFrom } from '~/lib/questionnaire-form.server'
 import { wayEndNames } from '~/services/place-names.server'
 import { segmentationView } from '~/services/trip/segmentation-view.server'
-import { SegmentationActions, SplitDialog } from '~/components/trip/detail/Segmentation'
-import { ReportDialog, reportDialogHref, REPORT_FALLBACK } from '~/components/trip/ReportDialog'
+import { SegmentationActions } from '~/components/trip/detail/Segmentation'
 import { QuestionnaireStep } from '~/components/questionnaire/QuestionnaireStep'
 import { TripMap } from '~/components/map/TripMap'
 import { wayTitle } from '~/components/trip/wayTitle'
@@ -46,14 +44,6 @@ import { LegList } from '~/components/trip/detail/LegList'
 import { MapLegend } from '~/components/trip/detail/MapLegend'
 import { StatusBadge } from '~/components/trip/detail/StatusBadge'
 import { StepBody, StepProgress } from '~/components/trip/detail/StepPanel'
-import {
-  AgainDialog,
-  ConfirmDialog,
-  DeleteLegDialog,
-  DeleteWayDialog,
-  ModesDialog,
-  PurposeDialog,
-} from '~/components/trip/detail/TripDialogs'
 import { againOfferOf } from '~/components/trip/detail/againOffer'
 import { FormBasics, SubmitButton, hrefWith, timeOf } from '~/components/trip/detail/shared'
 import { Icon } from '~/components/icons/ModeSprite'
@@ -61,13 +51,12 @@ import { ButtonLink, cx } from '~/components/ui'
 import { nameParts } from '~/domain/tripName'
 import { dayTimeToDisplayDate as dateOf } from '~/domain/displayDate'
 import { Step } from '~/domain/steps'
-import { isTrafficMode } from '~/domain/trafficModes'
-import { canDeleteLeg } from '~/domain/legRules'
 import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import { drawnLegs } from '~/domain/simplify'
 import { parseLatLonInput } from '~/domain/geoAnswer'
 import { tripDetailActions } from './actions.server'
+import { WayDialogs } from './way-dialogs'
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -135,11 +124,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
-  const { trip, purposes, questionnaire, reasons, ends, locale, segmentation } = loaderData
+  const { trip, questionnaire, ends, locale, segmentation } = loaderData
   const allows = trip.way.allows
   const { t } = useTranslation('trip')
   const location = useLocation()
-  const actionData = useActionData<typeof action>()
   const root = useRootData()
   const search = new URLSearchParams(location.search)
   const pathname = location.pathname
@@ -153,10 +141,6 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const editModes = allows.setModes
   const legParam = Number(search.get('leg'))
   const selectedLeg = trip.legs.find((l) => l.id === legParam) ?? null
-  const closeHref = hrefWith(pathname, search, { dialog: null, several: null, retry: null })
-  // ?several=1: the participant asked for several purposes or modes; ?retry=…: what a post from an old version held.
-  const severalOn = search.get('several') === '1'
-  const retry = search.get('retry')?.split(',').filter(Boolean) ?? null
 
   const timeRange = t('detail.timeRange', {
     start: timeOf(trip.startTime),
@@ -177,7 +161,6 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const mapLegs = trip.legs.map((l) => ({ id: l.id, points: l.points, mode: l.modes[0]?.constant ?? 'UNKNOWN' }))
   const distance = formatDistance(trip.distance, locale)
   const legIndex = selectedLeg ? trip.legs.indexOf(selectedLeg) : -1
-  const legIds = trip.legs.map((l) => l.id)
 
   // ?dialog=again&do=<request>: a one-tap request refused because the way had changed meanwhile, offered again as it
   // can be made now (nothing when the way no longer allows it: the page and the message say what is stored).
@@ -187,78 +170,15 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
     <div className="stack stack--lg">
       {/* The dialogs come first: without JS an open dialog is the page's first content, so it and its error are on the
           first screen; with JS it is a modal <dialog> and its place does not matter. */}
-      {editLegs ? (
-        <PurposeDialog
-          open={dialog === 'purpose'}
-          closeHref={selectedLeg ? hrefWith(pathname, search, { dialog: null, several: null, retry: null }) : closeHref}
-          purposes={purposes}
-          chosen={
-            selectedLeg
-              ? selectedLeg.tripPurposes.map((p) => p.id)
-              : [...new Set(trip.legs.flatMap((l) => l.tripPurposes.map((p) => p.id)))]
-          }
-          leg={selectedLeg ? { id: selectedLeg.id, n: legIndex + 1 } : null}
-          version={trip.version}
-          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'purpose') }}
-          retry={retry?.map(Number).filter((n) => purposes.some((p) => p.id === n)) || null}
-          lastResult={replyFor(actionData, 'set-purposes', 'set-leg-purposes')}
-        />
-      ) : null}
-      {editLegs && selectedLeg && canDeleteLeg(legIds, selectedLeg.id).ok ? (
-        <DeleteLegDialog
-          open={dialog === 'delete-leg'}
-          closeHref={hrefWith(pathname, search, { dialog: null, retry: null })}
-          leg={selectedLeg}
-          n={legIndex + 1}
-          version={trip.version}
-          retry={search.get('retry') === '1'}
-        />
-      ) : null}
-      {againOffer ? (
-        <AgainDialog
-          open
-          closeHref={hrefWith(pathname, search, { dialog: null, do: null, with: null, point: null })}
-          offer={againOffer}
-          version={trip.version}
-        />
-      ) : null}
-      {editModes && selectedLeg ? (
-        <ModesDialog
-          open={dialog === 'modes'}
-          closeHref={closeHref}
-          leg={selectedLeg}
-          index={legIndex}
-          count={trip.legs.length}
-          version={trip.version}
-          reportHref={reportDialogHref(trip.id, location.search)}
-          several={{ on: severalOn, href: hrefWith(pathname, search, { several: 1 }, 'modes') }}
-          retry={retry?.filter(isTrafficMode) || null}
-          lastResult={replyFor(actionData, 'set-leg-modes')}
-        />
-      ) : null}
-      {allows.split ? (
-        <SplitDialog
-          open={dialog === 'split'}
-          closeHref={hrefWith(pathname, search, { dialog: null, leg: null, at: null })}
-          trip={trip}
-          view={segmentation}
-          pathname={pathname}
-          search={search}
-          tiles={root?.mapTileUrl ? { url: root.mapTileUrl, attribution: root.mapTileAttribution } : undefined}
-        />
-      ) : null}
-      {allows.confirm ? <ConfirmDialog open={dialog === 'confirm'} closeHref={closeHref} trip={trip} /> : null}
-      {editable ? <DeleteWayDialog open={dialog === 'delete'} closeHref={closeHref} version={trip.version} /> : null}
-      {allows.report ? (
-        <ReportDialog
-          tripId={trip.id}
-          reasons={reasons}
-          open={dialog === 'report'}
-          closeHref={hrefWith(pathname, search, { dialog: null, trip: null })}
-          returnTo={REPORT_FALLBACK}
-          tripLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
-        />
-      ) : null}
+      <WayDialogs
+        data={loaderData}
+        search={search}
+        pathname={pathname}
+        selectedLeg={selectedLeg}
+        legIndex={legIndex}
+        againOffer={againOffer}
+        wayLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
+      />
       <div className="trip-detail">
         <PageTitle>{`${title} – ${dateOf(trip.startTime)}`}</PageTitle>
         <header className="trip-detail__header">

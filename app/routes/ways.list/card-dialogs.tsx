@@ -1,0 +1,73 @@
+// The ways list's two dialogs of a card: reporting a way and picking a leg's mode. Which one is open is the URL's
+// (?dialog=report&trip=<id>, ?dialog=mode&leg=<id>(&retry=<mode>)), and only for a way on this page. They sit before
+// the list: without JS each is the page's first content, so it, its error and its first stop are on the first screen
+// wherever its card is; with JS each is a modal <dialog>.
+import type { TFunction } from 'i18next'
+import { parseIdText } from '~/domain/ids'
+import { listPath, wayPath, type ListFilter } from '~/domain/waysUrls'
+import { ReportDialog } from '~/components/trip/ReportDialog'
+import { ModePickDialog, modePickOf } from '~/components/trip/ModePickDialog'
+import { tripTimeText, type TripCardData } from '~/components/trip/TripCard'
+import { noTripRunExpandQuery } from '~/components/trip/NoTripRun'
+import { wayTitle } from '~/components/trip/wayTitle'
+
+type Day = { label: string; trips: TripCardData[] }
+type Group = { kind: 'day'; day: Day } | { kind: 'run'; from: string; to: string; days: Day[] }
+
+/** The way as a dialog names it: its title, its day and its times. */
+const wayLabel = (t: TFunction, trip: TripCardData, day: Day) =>
+  `${wayTitle(t, { ...trip, times: tripTimeText(trip) }).text}, ${day.label}, ${tripTimeText(trip)}`
+
+export function CardDialogs(props: {
+  t: TFunction
+  groups: Group[]
+  search: URLSearchParams
+  filter: ListFilter
+  page: number
+  /** The list's own address (without a dialog). */
+  here: string
+  reasons: Parameters<typeof ReportDialog>[0]['reasons']
+}) {
+  const { t, groups, search, filter, page, here } = props
+  const dialog = search.get('dialog')
+  const onPage = groups.flatMap((g) => {
+    const run = g.kind === 'run' ? { from: g.from, to: g.to } : null
+    return (g.kind === 'day' ? [g.day] : g.days).flatMap((d) => d.trips.map((trip) => ({ trip, d, run })))
+  })
+  const reported =
+    dialog === 'report'
+      ? onPage.find(({ trip }) => String(trip.id) === search.get('trip') && trip.canReport)
+      : undefined
+  const modePick =
+    dialog === 'mode'
+      ? modePickOf(
+          onPage.map(({ trip }) => trip),
+          parseIdText(search.get('leg')) ?? -1,
+          search.get('retry'),
+        )
+      : null
+  const picked = modePick ? onPage.find(({ trip }) => trip.id === modePick.tripId) : undefined
+  return (
+    <>
+      {reported ? (
+        <ReportDialog
+          open
+          tripId={reported.trip.id}
+          reasons={props.reasons}
+          closeHref={`${here}#trip-${reported.trip.id}`}
+          returnTo={`${listPath(filter, page, reported.trip.id)}#trip-${reported.trip.id}`}
+          tripLabel={wayLabel(t, reported.trip, reported.d)}
+        />
+      ) : null}
+      {picked && modePick ? (
+        <ModePickDialog
+          pick={modePick}
+          t={t}
+          closeHref={`${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`}
+          wayLabel={wayLabel(t, picked.trip, picked.d)}
+          severalHref={`${wayPath(picked.trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${modePick.legId}&several=1#modes`}
+        />
+      ) : null}
+    </>
+  )
+}
