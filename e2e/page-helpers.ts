@@ -10,6 +10,8 @@ export async function acceptCookies(page: Page) {
   if (await ok.count()) {
     await ok.click()
     await expect(page.locator('.cookie-banner')).toHaveCount(0)
+    // Without JavaScript the answer is a new page, which streams: the banner is gone before the cards have arrived.
+    await page.waitForLoadState('load')
   }
 }
 
