@@ -55,6 +55,17 @@ describe('a file imports only from its own layer and the ones below', () => {
   })
 })
 
+describe('a domain module stays free of zod', () => {
+  test('app/domain/x.ts may not import zod', async () => {
+    const errors = await layerErrors('app/domain/x.ts', importing('zod', 'z'))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/\*Schema\.ts/)
+  })
+  test('app/domain/xSchema.ts may', async () => {
+    expect(await layerErrors('app/domain/xSchema.ts', importing('zod', 'z'))).toEqual([])
+  })
+})
+
 describe('a service takes typed input only', () => {
   test.each([
     ['react-router', 'redirect'],

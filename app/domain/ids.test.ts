@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_ID, isScopeText, parseIdText, zId } from './ids'
+import { MAX_ID, isScopeText, parseIdText } from './ids'
+import { zId } from './idSchema'
 
 describe('ids stay in the int4 range of the id columns', () => {
   test.each([

@@ -1,7 +1,7 @@
 // The forms of the way's page and the ways list, one zod schema each (server: parseWithZod in the intent table;
 // client: the dialogs' constraints and error display). Messages are catalogue keys.
 import { z } from 'zod'
-import { zId } from '~/domain/ids'
+import { zId } from '~/domain/idSchema'
 
 /** The way's version the form was rendered with (a stale one makes the service answer TRIP_CHANGED). */
 const version = z.coerce.number().int().nonnegative().optional()

@@ -137,5 +137,5 @@ export function requireSession(ctx: ServiceContext): asserts ctx is AuthedContex
 /** A service as the registry holds it: methods by name, called through `invoke`. */
 export type Service = Record<string, AnyMethod>
 
-export { zId } from '~/domain/ids'
+export { zId } from '~/domain/idSchema'
 export const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
