@@ -7,7 +7,7 @@
 import type { Browser } from '@playwright/test'
 import { loginAs } from '../e2e/fixtures'
 import { prepareWeek, reviewWeek, Taps } from '../e2e/week'
-import { launchChromium, throttle, THROTTLING } from './browser'
+import { launchChromium, median, throttle, THROTTLING } from './browser'
 import { WEEK_USERS } from './seed'
 import type { RunningServer } from './server'
 
@@ -17,6 +17,8 @@ interface WeekRun {
   /** taps spent on the 6 mode fixes, the 30 confirmations and the day without ways */
   spent: { fixes: number; confirms: number; day: number }
   slowest: { step: string; ms: number }[]
+  /** Per kind of step ("pick Bus", "confirm", …): how many, and their median and total milliseconds. */
+  byKind: Record<string, { count: number; medianMs: number; totalMs: number }>
 }
 
 export interface JourneyReport {
@@ -29,6 +31,20 @@ export interface JourneyReport {
 const VIEWPORT = { width: 360, height: 740 }
 /** A step slower than this under the throttling is a failure, not a figure. */
 const STEP_TIMEOUT_MS = 60_000
+
+function byKind(steps: { label: string; ms: number }[]): WeekRun['byKind'] {
+  const groups = new Map<string, number[]>()
+  for (const { label, ms } of steps) {
+    const kind = label.replace(/^way \d+: /, '')
+    groups.set(kind, [...(groups.get(kind) ?? []), ms])
+  }
+  return Object.fromEntries(
+    [...groups].map(([kind, ms]) => [
+      kind,
+      { count: ms.length, medianMs: median(ms), totalMs: ms.reduce((a, b) => a + b, 0) },
+    ]),
+  )
+}
 
 async function weekIn(browser: Browser, server: RunningServer, js: boolean): Promise<WeekRun> {
   const context = await browser.newContext({
@@ -45,7 +61,7 @@ async function weekIn(browser: Browser, server: RunningServer, js: boolean): Pro
     const page = await context.newPage()
     const user = WEEK_USERS[js ? 'js' : 'nojs']
     await loginAs(page, user.email, user.password)
-    await prepareWeek(page)
+    await prepareWeek(page, js)
     await throttle(page)
     const taps = new Taps()
     const spent = await reviewWeek(page, taps, STEP_TIMEOUT_MS)
@@ -58,6 +74,7 @@ async function weekIn(browser: Browser, server: RunningServer, js: boolean): Pro
         .sort((a, b) => b.ms - a.ms)
         .slice(0, 5)
         .map((s) => ({ step: s.label, ms: s.ms })),
+      byKind: byKind(taps.steps),
     }
   } finally {
     await context.close()
@@ -74,6 +91,12 @@ export async function journeyPart(server: RunningServer, opts: { log: (s: string
       opts.log(
         `  week ${js ? 'js  ' : 'nojs'}  ${run.taps} taps  ${run.totalSeconds} s  slowest: ` +
           run.slowest.map((s) => `${s.step} ${s.ms} ms`).join(', '),
+      )
+      opts.log(
+        `       by step: ` +
+          Object.entries(run.byKind)
+            .map(([kind, k]) => `${kind} ${k.count}× median ${k.medianMs} ms (${Math.round(k.totalMs / 100) / 10} s)`)
+            .join(', '),
       )
     }
     return { viewport: VIEWPORT, throttling: THROTTLING, ...runs }

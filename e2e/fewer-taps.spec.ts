@@ -177,7 +177,7 @@ test('a week of 30 ways with 6 wrong modes and one day without ways is reviewed 
 }) => {
   test.setTimeout(600_000)
   const { page, context } = await participantPage(browser, js, { trips: weekTrips() })
-  await prepareWeek(page)
+  await prepareWeek(page, js)
   const taps = new Taps()
   const spent = await reviewWeek(page, taps)
   console.log(
@@ -202,7 +202,7 @@ test('a purpose is suggested from the participant’s own ways between the same 
   const now = recordedWay([{ tfcModes: ['WALK'] }], {}, day(-1))
   const { page, context } = await participantPage(browser, js, { trips: [earlier, now] })
   // Saved places at both ends of these ways (52.52, 13.38 → 52.52, 13.39).
-  await saveHomeAndWork(page)
+  await saveHomeAndWork(page, js)
   await page.goto('/ways/list/unconfirmed/page/1')
   await acceptCookies(page)
   const open = page.locator('article[data-trip-id]').first()

@@ -13,6 +13,12 @@ export const LIST_FILTER_PARAMS: Record<ListFilter, { validationStatus?: boolean
   qtnsUnanswered: { validationStatus: true, qtnsAnswered: false },
 }
 
+/** A way confirmed on its card leaves a tab that shows only unconfirmed ways: the review goes on at the next card. */
+export const confirmLeavesTab = (filter: ListFilter) => LIST_FILTER_PARAMS[filter].validationStatus === false
+
+/** The fetcher of a card's confirmation, shared by the form and the list slot that hides the card once it is done. */
+export const confirmFetcherKey = (tripId: number) => `confirm-${tripId}`
+
 export const isListFilter = (f: string | null | undefined): f is ListFilter =>
   (LIST_FILTERS as readonly string[]).includes(f ?? '')
 

@@ -39,7 +39,14 @@ export const WithdrawReportSchema = z.object({ tripId: zId, returnTo: z.string()
 
 /** The list's quick confirmation: the purpose for the legs without one (none when every leg has one), then confirmed. */
 /** `next`: the card after it on the page, where a tab that no longer shows the confirmed way goes on. */
-export const QuickConfirmSchema = z.object({ tripId: zId, purposeId: zId.optional(), version, next: zId.optional() })
+export const QuickConfirmSchema = z.object({
+  tripId: zId,
+  purposeId: zId.optional(),
+  version,
+  next: zId.optional(),
+  // Sent by the card once its script runs: answer in place (the page stays, the card goes) instead of a redirect.
+  inPlace: z.literal('1').optional(),
+})
 
 /** Two neighbouring ways merged from the list: the later one's card and the way before it (both versions shown). */
 export const ListMergeSchema = z.object({ tripId: zId, version, withId: zId, withVersion: version })

@@ -23,7 +23,8 @@ export function ToastList({ toasts }: { toasts: Toast[] }) {
 
 /**
  * Where the result of a post is on the page: the first error in a field (in an open dialog first); else, when a dialog
- * that opened with the answer already holds focus (its first stop), nothing; else an error message; else the card or
+ * that opened with the answer already holds focus (its first stop), or the answer itself placed focus (marked
+ * data-post-focus: a card confirmed in place hands it to the next card), nothing; else an error message; else the card or
  * day the page went back to (the URL's fragment: after a confirmation on the "unconfirmed" tab, the card that followed
  * the confirmed way); else the message.
  */
@@ -37,6 +38,9 @@ function resultOfPost(): HTMLElement | null {
   }
   const open = document.querySelector('dialog[open]')
   if (open?.contains(document.activeElement)) return null
+  // The post's result already gave focus where the review goes on (a card confirmed in place hands it to the next).
+  if (document.activeElement instanceof HTMLElement && document.activeElement.dataset.postFocus !== undefined)
+    return null
   const error = document.querySelector<HTMLElement>('.toasts .toast--error')
   if (error) return error
   const hash = decodeURIComponent(window.location.hash.slice(1))

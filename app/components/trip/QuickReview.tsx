@@ -1,6 +1,9 @@
 // A way's review on its list card: the legs' modes, each a link to the mode picker, and the quick confirmation
 // (the purpose for the legs without one, then confirmed) as one form post.
 import { Link, useFetcher } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { confirmFetcherKey } from '~/domain/waysUrls'
+import { useEffect, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
 import { cx } from '~/components/ui'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
@@ -47,8 +50,9 @@ export function LegModes({
 }
 
 /**
- * Confirm a way from its card — one form post without JavaScript; with it, the list stays where it is (a fetcher)
- * and the card shows its new state. Confirming changes nothing the participant did not choose here: legs that have
+ * Confirm a way from its card — one form post without JavaScript; with it, the list stays where it is (a fetcher
+ * answered in place) and the card shows its new state, or leaves a tab that shows only unconfirmed ways as soon as
+ * the server has confirmed it (ConfirmedCardSlot). Confirming changes nothing the participant did not choose here: legs that have
  * a purpose keep it, the chosen purpose fills only the legs without one (a suggestion is pre-selected and marked as
  * such); legs with different purposes are confirmed as they are, and the card says so. While a leg's mode is
  * unknown there is no confirm button: the card asks for that mode first.
@@ -70,7 +74,8 @@ export function QuickConfirm({
   label: string
   t: TFunction
 }) {
-  const fetcher = useFetcher()
+  const fetcher = useFetcher({ key: confirmFetcherKey(trip.id) })
+  const hydrated = useHydrated()
   const selectId = `quick-${trip.id}-purpose`
   const suggested = quick.suggestion?.purposeId
   const retry = purposes.find((p) => p.id === quick.retryPurpose)
@@ -98,6 +103,7 @@ export function QuickConfirm({
       <input type="hidden" name="tripId" value={trip.id} />
       <input type="hidden" name="version" value={quick.version} />
       {nextId ? <input type="hidden" name="next" value={nextId} /> : null}
+      {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
       {quick.needsPurpose ? (
         <>
           <label className="trip-card__quick-label" htmlFor={selectId}>
@@ -141,4 +147,36 @@ export function QuickConfirm({
       ) : null}
     </fetcher.Form>
   )
+}
+
+/**
+ * A card's place in a list tab that shows only unconfirmed ways: once the card's confirmation has been answered with
+ * JavaScript (the way is confirmed), the card leaves at once, without waiting for the page's data, and focus goes to
+ * the card the review goes on with (`nextId`), as the redirect without JavaScript does with its #fragment.
+ */
+export function ConfirmedCardSlot({
+  tripId,
+  nextId,
+  leaves,
+  children,
+}: {
+  tripId: number
+  nextId?: number | null
+  /** Whether the tab stops showing a confirmed way (domain/waysUrls.ts, confirmLeavesTab). */
+  leaves: boolean
+  children: ReactNode
+}) {
+  const fetcher = useFetcher<{ confirmed?: number }>({ key: confirmFetcherKey(tripId) })
+  const gone = leaves && fetcher.data?.confirmed === tripId
+  useEffect(() => {
+    if (!gone || !nextId) return
+    // Only when the confirm button went with the card (focus fell to the page), never away from another control.
+    if (document.activeElement && document.activeElement !== document.body) return
+    const next = document.getElementById(`trip-${nextId}`)
+    if (!next) return
+    if (!next.matches('[tabindex]')) next.tabIndex = -1
+    next.dataset.postFocus = ''
+    next.focus({ preventScroll: true })
+  }, [gone, nextId])
+  return gone ? null : children
 }

@@ -3,7 +3,7 @@
 // mark back). Each answers with a redirect to the list page, at the card or day it concerns, with a toast.
 import { authed, type Ctx } from '~/lib/context.server'
 import { handler, type IntentTable } from '~/lib/intents.server'
-import { failure, redirectWithToast, runOrToast, success } from '~/lib/http.server'
+import { failure, flashToasts, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { redirect } from 'react-router'
 import {
   ListMergeSchema,
@@ -16,7 +16,7 @@ import {
 import { modeDialogHref } from '~/components/trip/ModePickDialog'
 import { parseDayRange } from '~/domain/noTripRuns'
 import { noTripRunExpandQuery } from '~/components/trip/NoTripRun'
-import { LIST_FILTER_PARAMS, listCardHref, listPath, type ListFilter } from '~/domain/waysUrls'
+import { confirmLeavesTab, LIST_FILTER_PARAMS, listCardHref, listPath, type ListFilter } from '~/domain/waysUrls'
 import { parseIdText } from '~/domain/ids'
 import { isDateParam } from '~/domain/timeInput'
 import { tripService } from '~/services/trip.server'
@@ -44,14 +44,21 @@ export const listActions = {
   ...reportIntents,
   'confirm-way': handler(
     QuickConfirmSchema,
-    async ({ tripId, purposeId, version, next }, { context, filter, page }: ListActionArgs) => {
+    async ({ tripId, purposeId, version, next, inPlace }, { context, filter, page }: ListActionArgs) => {
       const to = listCardHref(filter, page, tripId)
       // From an old version: the card as stored now, with the purpose that was chosen still selected.
       const again = purposeId ? `${listPath(filter, page, tripId)}?retryPurpose=${purposeId}#trip-${tripId}` : to
       await runOrToast(context, to, (ctx) => confirmWithPurpose(ctx, { id: tripId, purposeId, version }), again)
-      // The "unconfirmed" tab no longer shows the way: the review goes on at the card that followed it.
-      const shown = filter === 'unconfirmed' && next ? listCardHref(filter, page, next) : to
-      return redirectWithToast(context, shown, success('common:success.wayConfirmed'))
+      const done = success('common:success.wayConfirmed')
+      // With JavaScript the answer is the confirmed way's id, once the write is done: the card leaves a tab that no
+      // longer shows it at once, and the page's data follows (the toast with it) without holding the next tap.
+      if (inPlace) {
+        flashToasts(context, [done])
+        return { confirmed: tripId }
+      }
+      // A tab that no longer shows the way: the review goes on at the card that followed it.
+      const shown = confirmLeavesTab(filter) && next ? listCardHref(filter, page, next) : to
+      return redirectWithToast(context, shown, done)
     },
     {
       // The card has no place for a field error: back to the card with the message as a toast.

@@ -14,7 +14,7 @@ import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
 import { authed, req } from '~/lib/context.server'
-import { isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
+import { confirmLeavesTab, isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
 import { purposeSuggestions } from '~/services/trip/suggest.server'
@@ -28,6 +28,7 @@ import { reportReasons, waysPage } from '~/lib/way-calls.server'
 import { reportDialogHref } from '~/components/trip/ReportDialog'
 import { modeDialogHref } from '~/components/trip/ModePickDialog'
 import { MergeWithBefore, NoTripDayCard, TripCardView } from '~/components/trip/TripCard'
+import { ConfirmedCardSlot } from '~/components/trip/QuickReview'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
@@ -231,6 +232,7 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
   // Each way's card and the one after it on the page (the one before it for the last).
   const order = [...shown.keys()]
   const nextOf = new Map(order.map((tid, i) => [tid, order[i + 1] ?? order[i - 1] ?? null]))
+  const leaves = confirmLeavesTab(filter)
 
   // One day's section; inside a run shown one by one (`run`) its heading is an h3 and its links keep the run open.
   const renderDay = (d: ListDay, run?: { from: string; to: string }) => {
@@ -248,30 +250,32 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
         {d.empty === 'none' ? (
           <ul className="trip-list">
             {d.trips.map((trip) => (
-              <li key={trip.id}>
-                <TripCardView
-                  t={t}
-                  trip={trip}
-                  highlighted={trip.id === highlight}
-                  reportHref={reportDialogHref(trip.id)}
-                  withdraw={
-                    trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null
-                  }
-                  purposes={loaderData.purposes}
-                  from={filter}
-                  modeHref={(legId) => modeDialogHref(legId, keep.slice(1))}
-                  dayText={d.date ?? d.label}
-                  nextId={nextOf.get(trip.id)}
-                />
-                {mergeUnder.has(trip.id) && shown.has(mergeUnder.get(trip.id)!.earlier.id) ? (
-                  <MergeWithBefore
+              <ConfirmedCardSlot key={trip.id} tripId={trip.id} nextId={nextOf.get(trip.id)} leaves={leaves}>
+                <li>
+                  <TripCardView
                     t={t}
-                    merge={mergeUnder.get(trip.id)!}
-                    later={shown.get(trip.id)!}
-                    earlier={shown.get(mergeUnder.get(trip.id)!.earlier.id)!}
+                    trip={trip}
+                    highlighted={trip.id === highlight}
+                    reportHref={reportDialogHref(trip.id)}
+                    withdraw={
+                      trip.canWithdraw ? { returnTo: `${listPath(filter, page, trip.id)}#trip-${trip.id}` } : null
+                    }
+                    purposes={loaderData.purposes}
+                    from={filter}
+                    modeHref={(legId) => modeDialogHref(legId, keep.slice(1))}
+                    dayText={d.date ?? d.label}
+                    nextId={nextOf.get(trip.id)}
                   />
-                ) : null}
-              </li>
+                  {mergeUnder.has(trip.id) && shown.has(mergeUnder.get(trip.id)!.earlier.id) ? (
+                    <MergeWithBefore
+                      t={t}
+                      merge={mergeUnder.get(trip.id)!}
+                      later={shown.get(trip.id)!}
+                      earlier={shown.get(mergeUnder.get(trip.id)!.earlier.id)!}
+                    />
+                  ) : null}
+                </li>
+              </ConfirmedCardSlot>
             ))}
           </ul>
         ) : (
