@@ -1,13 +1,14 @@
 // The ways list's cards: one way, and a day without ways. Everything shown is prepared by the loader
 // (texts already formatted in the participant's language and the study's time zone), so server and browser render
 // the same markup.
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
 import { Badge, Card, cx, LinkCard } from '~/components/ui'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { wayTitle } from './wayTitle'
 import { LegModes, QuickConfirm } from './QuickReview'
+import { modeDialogHref } from './ModePickDialog'
 import { wayPath, type ListFilter } from '~/domain/waysUrls'
 import type { WayStatus as TripListStatus } from '~/domain/wayState'
 
@@ -92,8 +93,9 @@ export type TripCardProps = {
   purposes?: readonly { id: number; name: string }[]
   /** The list tab the card is shown on (the way's page leads back to it). */
   from?: ListFilter
-  /** The link that opens the mode picker of a leg (the card's modes are tapped to fix them). */
-  modeHref?: (legId: number) => string
+  /** The list page's query the mode picker's link keeps (the card's modes are tapped to fix them); none: the modes
+   * are not links. */
+  modeSearch?: string
   /** The way's day as text: its controls' accessible names carry it, so they differ from other days' ways. */
   dayText?: string
   /** The card after this one on the page (the one before it for the last): where the review goes on once it is
@@ -101,19 +103,40 @@ export type TripCardProps = {
   nextId?: number | null
 }
 
+/**
+ * A card renders again only when what it shows changed: opening a dialog (the URL changes, the page's data does not)
+ * or the page's data coming back after a post re-renders the page, and on a slow phone re-rendering every card is
+ * what a tap waits for. The way's data is compared by value (the loader sends new objects every time).
+ */
+function sameCard(a: TripCardProps & { t: TFunction }, b: TripCardProps & { t: TFunction }): boolean {
+  return (
+    a.t === b.t &&
+    a.highlighted === b.highlighted &&
+    a.reportHref === b.reportHref &&
+    a.withdraw?.returnTo === b.withdraw?.returnTo &&
+    a.from === b.from &&
+    a.modeSearch === b.modeSearch &&
+    a.dayText === b.dayText &&
+    a.nextId === b.nextId &&
+    (a.purposes === b.purposes || JSON.stringify(a.purposes) === JSON.stringify(b.purposes)) &&
+    (a.trip === b.trip || JSON.stringify(a.trip) === JSON.stringify(b.trip))
+  )
+}
+
 /** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
-export function TripCardView({
+export const TripCardView = memo(function TripCardView({
   trip,
   highlighted,
   reportHref,
   withdraw,
   purposes,
   from,
-  modeHref,
+  modeSearch,
   dayText,
   nextId,
   t,
 }: TripCardProps & { t: TFunction }) {
+  const modeHref = modeSearch === undefined ? undefined : (legId: number) => modeDialogHref(legId, modeSearch)
   const reported = trip.status === 'reported'
   const title = wayTitle(t, { ...trip, times: tripTimeText(trip) })
   const name = title.text
@@ -257,7 +280,7 @@ export function TripCardView({
       {reported && !withdraw ? <p className="trip-card__note">{t('card.reportedNote')}</p> : null}
     </Card>
   )
-}
+}, sameCard)
 
 /** A card of the list with the text of its day (a control between two cards names both ways by day and time). */
 interface ShownWay {

@@ -39,6 +39,23 @@ export type DialogProps = {
   className?: string
 }
 
+/**
+ * The page behind an open modal does not scroll (html.dialog-open). Set once the dialog's first frame is drawn: the
+ * page's new overflow lays out the whole page, which the participant should not wait for to see the dialog.
+ */
+function lockPageScroll() {
+  requestAnimationFrame(() =>
+    window.setTimeout(() => {
+      if (document.querySelector('dialog.dialog[open]')) document.documentElement.classList.add('dialog-open')
+    }, 0),
+  )
+}
+
+/** Unless another modal is open (one dialog leads to the next). */
+function unlockPageScroll() {
+  if (!document.querySelector('dialog.dialog[open]')) document.documentElement.classList.remove('dialog-open')
+}
+
 type DialogContextValue = { closeHref: string; requestClose: (() => void) | null }
 const DialogContext = createContext<DialogContextValue | null>(null)
 
@@ -121,6 +138,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
       // The control the dialog names as its first stop (`data-autofocus`, e.g. the current choice) takes focus, as
       // its `autofocus` does in the server-rendered page; otherwise the browser's first focusable control.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+      lockPageScroll()
     }
   }, [modal, location.key])
 
@@ -131,7 +149,10 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     return () => {
       if (dialog?.open) dialog.close()
       const previous = previousFocusRef.current
-      window.setTimeout(() => restoreFocus(id, previous), 0)
+      window.setTimeout(() => {
+        restoreFocus(id, previous)
+        unlockPageScroll()
+      }, 0)
     }
   }, [modal, id])
 

@@ -26,7 +26,6 @@ import { wayEndNamesOf } from '~/services/place-names.server'
 import { listOwnPois } from '~/services/poi.server'
 import { reportReasons, waysPage } from '~/lib/way-calls.server'
 import { reportDialogHref } from '~/components/trip/ReportDialog'
-import { modeDialogHref } from '~/components/trip/ModePickDialog'
 import { MergeWithBefore, NoTripDayCard, TripCardView } from '~/components/trip/TripCard'
 import { ConfirmedCardSlot } from '~/components/trip/QuickReview'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
@@ -262,7 +261,7 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
                     }
                     purposes={loaderData.purposes}
                     from={filter}
-                    modeHref={(legId) => modeDialogHref(legId, keep.slice(1))}
+                    modeSearch={keep.slice(1)}
                     dayText={d.date ?? d.label}
                     nextId={nextOf.get(trip.id)}
                   />
