@@ -295,6 +295,20 @@ export async function launchChromium(): Promise<Browser> {
   })
 }
 
+/** The phone the journey and the dialogs are measured on: 360 × 740, touch, German, Berlin time. */
+export const PHONE_VIEWPORT = { width: 360, height: 740 }
+export const phoneContext = (browser: Browser, server: RunningServer, javaScriptEnabled = true) =>
+  browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled,
+    viewport: PHONE_VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  })
+
 export const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]
 
 export async function browserPart(

@@ -5,7 +5,7 @@
 // and the next one tapped. Median of the runs per dialog. The measured participant's first way is given a purpose
 // first (unthrottled, through its purpose dialog), so its page offers the confirm dialog.
 import type { Page } from '@playwright/test'
-import { cookiesFor, launchChromium, median, throttle, THROTTLING } from './browser'
+import { cookiesFor, launchChromium, median, phoneContext, PHONE_VIEWPORT, throttle, THROTTLING } from './browser'
 import type { RunningServer } from './server'
 
 export const DIALOGS = ['list mode', 'list report', 'way purpose', 'way modes', 'way report', 'way confirm'] as const
@@ -20,8 +20,6 @@ export interface DialogsReport {
   /** Requests to the server (documents and `.data`) seen while the dialogs opened and closed. */
   serverRequests: number
 }
-
-const VIEWPORT = { width: 360, height: 740 }
 
 /** Taps the first element matching `selector` and answers the ms until `dialog#id` is open and painted. */
 async function tapToOpen(page: Page, selector: string, id: string): Promise<number> {
@@ -59,15 +57,7 @@ export async function dialogsPart(
 ): Promise<DialogsReport> {
   const browser = await launchChromium()
   try {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: VIEWPORT,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'de-DE',
-      timezoneId: 'Europe/Berlin',
-    })
+    const context = await phoneContext(browser, server)
     await context.addCookies(await cookiesFor(server))
     const page = await context.newPage()
     let serverRequests = 0
@@ -122,7 +112,7 @@ export async function dialogsPart(
     await measure('way confirm', 'a[href*="dialog=confirm"]', 'confirm')
     opts.log(`  dialogs: ${serverRequests} requests to the server while opening and closing`)
     await context.close()
-    return { viewport: VIEWPORT, throttling: THROTTLING, runsPerDialog: opts.runs, open, serverRequests }
+    return { viewport: PHONE_VIEWPORT, throttling: THROTTLING, runsPerDialog: opts.runs, open, serverRequests }
   } finally {
     await browser.close()
   }

@@ -7,7 +7,7 @@
 import type { Browser } from '@playwright/test'
 import { loginAs } from '../e2e/fixtures'
 import { prepareWeek, reviewWeek, Taps } from '../e2e/week'
-import { launchChromium, median, throttle, THROTTLING } from './browser'
+import { launchChromium, median, phoneContext, PHONE_VIEWPORT, throttle, THROTTLING } from './browser'
 import { WEEK_USERS } from './seed'
 import type { RunningServer } from './server'
 
@@ -28,7 +28,6 @@ export interface JourneyReport {
   nojs: WeekRun
 }
 
-const VIEWPORT = { width: 360, height: 740 }
 /** A step slower than this under the throttling is a failure, not a figure. */
 const STEP_TIMEOUT_MS = 60_000
 
@@ -47,16 +46,7 @@ function byKind(steps: { label: string; ms: number }[]): WeekRun['byKind'] {
 }
 
 async function weekIn(browser: Browser, server: RunningServer, js: boolean): Promise<WeekRun> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    javaScriptEnabled: js,
-    viewport: VIEWPORT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-  })
+  const context = await phoneContext(browser, server, js)
   try {
     const page = await context.newPage()
     const user = WEEK_USERS[js ? 'js' : 'nojs']
@@ -99,7 +89,7 @@ export async function journeyPart(server: RunningServer, opts: { log: (s: string
             .join(', '),
       )
     }
-    return { viewport: VIEWPORT, throttling: THROTTLING, ...runs }
+    return { viewport: PHONE_VIEWPORT, throttling: THROTTLING, ...runs }
   } finally {
     await browser.close()
   }
