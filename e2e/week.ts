@@ -58,8 +58,8 @@ export async function saveHomeAndWork(page: Page, js: boolean) {
     ['Arbeit', '52.52', '13.39'],
   ] as const) {
     await page.goto('/pois?dialog=add')
-    // Set-up, not the week: with JavaScript, the fields are filled once the form has hydrated (once, in the bench, the
-    // name typed while it hydrated was lost; the form's own test of typing before the scripts arrive is in pois.spec).
+    // Set-up, not the week: with JavaScript, the fields are filled once the form has hydrated (once, in the bench, a
+    // name typed while the form hydrated was lost; typing before the scripts arrive has a test of its own).
     if (js)
       await page.waitForFunction(() => {
         const form = document.querySelector('#add form')
