@@ -64,10 +64,16 @@ async function startChromium(): Promise<{ port: number; stop: () => void }> {
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { env: { ...process.env, ...found.env }, stdio: 'ignore' },
+    // A group of its own: Debian's chromium is a shell script that starts the browser as its child, so killing the
+    // script alone left the browser running after every bench.
+    { env: { ...process.env, ...found.env }, stdio: 'ignore', detached: true },
   )
   const stop = () => {
-    if (child.exitCode == null) child.kill('SIGKILL')
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // the group is gone already
+    }
     fs.rmSync(profile, { recursive: true, force: true })
   }
   process.once('exit', stop)
