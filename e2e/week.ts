@@ -8,7 +8,7 @@
 // the same way, and its option (drawn by the browser outside the page) is then chosen by its label.
 import { expect, type Locator, type Page } from '@playwright/test'
 import { day, recordedWay } from './fixtures'
-import { acceptCookies } from './page-helpers'
+import { acceptCookies, untilHydrated } from './page-helpers'
 
 /** Counts taps, and times each one with what follows it until the next (or until `end()`). */
 export class Taps {
@@ -60,11 +60,7 @@ export async function saveHomeAndWork(page: Page, js: boolean) {
     await page.goto('/pois?dialog=add')
     // Set-up, not the week: with JavaScript, the fields are filled once the form has hydrated (once, in the bench, a
     // name typed while the form hydrated was lost; typing before the scripts arrive has a test of its own).
-    if (js)
-      await page.waitForFunction(() => {
-        const form = document.querySelector('#add form')
-        return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps'))
-      })
+    if (js) await untilHydrated(page)
     const add = page.locator('#add')
     await add.getByLabel('Name', { exact: true }).fill(name)
     await add.getByLabel('Breitengrad').fill(lat)

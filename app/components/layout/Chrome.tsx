@@ -47,6 +47,22 @@ function resultOfPost(): HTMLElement | null {
   return (hash ? document.getElementById(hash) : null) ?? document.querySelector<HTMLElement>('.toasts .toast')
 }
 
+/** Focus on a post's result, which may be no control of its own (a card, a message): it gets tabindex -1 first. */
+function focusResult(target: HTMLElement, options?: FocusOptions) {
+  if (!target.matches('input, select, textarea, button, a[href], [tabindex]')) target.tabIndex = -1
+  target.focus(options)
+}
+
+/**
+ * For an answer that places focus itself before the page's data is back (a card confirmed in place hands it to the
+ * next card): focus goes there, and FocusAfterPost leaves it there for as long as it stays (data-post-focus).
+ */
+export function handPostFocusTo(target: HTMLElement) {
+  target.dataset.postFocus = ''
+  target.addEventListener('blur', () => delete target.dataset.postFocus, { once: true })
+  focusResult(target, { preventScroll: true })
+}
+
 const isPost = (method: string | undefined) => !!method && method.toUpperCase() !== 'GET'
 
 /**
@@ -73,9 +89,7 @@ export function FocusAfterPost() {
     // After the dialog that was closed has given focus back to its opener.
     const timer = window.setTimeout(() => {
       const target = resultOfPost()
-      if (!target) return
-      if (!target.matches('input, select, textarea, button, a[href], [tabindex]')) target.tabIndex = -1
-      target.focus()
+      if (target) focusResult(target)
     }, 0)
     return () => window.clearTimeout(timer)
   }, [busy, posting])

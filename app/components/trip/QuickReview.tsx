@@ -6,6 +6,7 @@ import { confirmFetcherKey } from '~/domain/waysUrls'
 import { useEffect, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
 import { cx } from '~/components/ui'
+import { handPostFocusTo } from '~/components/layout/Chrome'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import type { TripCardData } from './TripCard'
 
@@ -173,10 +174,7 @@ export function ConfirmedCardSlot({
     // Only when the confirm button went with the card (focus fell to the page), never away from another control.
     if (document.activeElement && document.activeElement !== document.body) return
     const next = document.getElementById(`trip-${nextId}`)
-    if (!next) return
-    if (!next.matches('[tabindex]')) next.tabIndex = -1
-    next.dataset.postFocus = ''
-    next.focus({ preventScroll: true })
+    if (next) handPostFocusTo(next)
   }, [gone, nextId])
   return gone ? null : children
 }
