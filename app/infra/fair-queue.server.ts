@@ -1,5 +1,7 @@
 // A queue in front of an outside service that everyone shares (the geocoder, the tile server): requests start at
-// most `concurrency` at a time and at least `minIntervalMs` apart, as the service's usage policy asks; waiting
+// most `concurrency` at a time and at least `minIntervalMs` apart, counted from the later of the last start and the
+// last answer, as the service's usage policy asks (a first request that spends its time connecting reaches the
+// service late, and a next one spaced from its start only would arrive less than the interval after it); waiting
 // requests take turns by key (one participant's, round-robin), so one participant's burst does not make another wait
 // behind it; and the queue is bounded (in all and per key), so an excess request is refused at once instead of
 // waiting without end.
@@ -15,7 +17,7 @@ export class QueueFull extends Error {
 export interface FairQueueOptions {
   /** Requests under way at once. */
   concurrency: number
-  /** Least time between the starts of two requests. */
+  /** Least time between two starts, and between an answer and the next start. */
   minIntervalMs: number
   /** Requests waiting in all. */
   maxWaiting: number
@@ -80,6 +82,7 @@ export function fairQueue(opts: FairQueueOptions): FairQueue {
         return await fn()
       } finally {
         running--
+        nextStart = Math.max(nextStart, Date.now() + opts.minIntervalMs)
         if (!timer) pump()
       }
     },

@@ -1,7 +1,8 @@
 // The shared queue in front of an outside service: keys take turns (one burst does not starve another key), a full
 // queue refuses at once (in all, per key, and with a caller's lower bound), and no more run at once than allowed.
-// Order only, no clocks: every request here finishes when the test says so.
-import { describe, expect, test } from 'vitest'
+// Order only, no clocks, except the interval's own cases (fake timers): every other request here finishes when the
+// test says so.
+import { describe, expect, test, vi } from 'vitest'
 import { fairQueue, QueueFull } from './fair-queue.server'
 
 /** A request that finishes when `finish()` is called; `order` records the starts. */
@@ -86,4 +87,35 @@ describe('fair queue', () => {
     expect(await Promise.all(all)).toEqual(['x1', 'x2', 'x3', 'x4'])
     expect(h.most()).toBe(2)
   })
+})
+
+describe('the interval', () => {
+  // Fake clocks: the queue counts the interval from the later of the last start and the last answer.
+  test.each([
+    // [answer after (ms), interval (ms), the second starts at (ms after the first)]
+    [0, 1000, 1000],
+    [300, 1000, 1300],
+    [1500, 1000, 2500],
+  ])(
+    'an answer after %i ms, interval %i ms: the next starts %i ms after the first',
+    async (answerMs, interval, want) => {
+      vi.useFakeTimers()
+      try {
+        const queue = fairQueue({ concurrency: 1, minIntervalMs: interval, maxWaiting: 5, maxWaitingPerKey: 5 })
+        const starts: number[] = []
+        const t0 = Date.now()
+        const request = () =>
+          queue.run('k', async () => {
+            starts.push(Date.now() - t0)
+            await new Promise((r) => setTimeout(r, answerMs))
+          })
+        const both = Promise.all([request(), request()])
+        await vi.runAllTimersAsync()
+        await both
+        expect(starts).toEqual([0, want])
+      } finally {
+        vi.useRealTimers()
+      }
+    },
+  )
 })
