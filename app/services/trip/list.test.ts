@@ -2,7 +2,7 @@
 // paging with the overlap row, filters, totalNo, from/to, periods, no-trip days, the report flow, deleteTrips, and
 // that another participant's id never reaches their data.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { asSessionUser, serviceContext, testDatabase } from '../../../tests/db'
 import type { Database } from '~/db/connect.server'
 import { seedDemoIfEmpty, OTHER_LOGIN } from '~/services/seed-demo.server'
@@ -139,6 +139,30 @@ describe('getTrips: paging', () => {
     const open = await getTrips(ctxA, { validationStatus: 'true', qtnsAnswered: 'false' })
     expect(open.trps.map((t) => [t.id, t.status])).toEqual([[aByKind.qtnsUnanswered, 'questionnairesUnanswered']])
     expect(open.totalNo).toBe(1)
+  })
+
+  // A page of a participant with thousands of ways reads ten index entries; a sort would read every way first.
+  test.each([
+    ['newest first', [desc(trips.startTime), desc(trips.id)]],
+    ['oldest first', [asc(trips.startTime), asc(trips.id)]],
+  ] as const)('a page %s reads the index in order, without sorting', async (_, order) => {
+    const query = database.db
+      .select()
+      .from(trips)
+      .where(eq(trips.userId, ctxA.user!.id))
+      .orderBy(...order)
+      .limit(10)
+      .toSQL()
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_sort = off`)
+      await tx.execute(sql`set local enable_seqscan = off`)
+      const text = query.sql.replace(/\$(\d+)/g, (_m, i: string) => String(query.params[Number(i) - 1]))
+      const r = await tx.execute(sql.raw(`explain ${text}`))
+      const rows = (r as { rows?: Record<string, string>[] }).rows ?? (r as unknown as Record<string, string>[])
+      return rows.map((x) => x['QUERY PLAN']).join('\n')
+    })
+    expect(plan).toContain('trips_user_start_idx')
+    expect(plan).not.toMatch(/\bSort\b/)
   })
 
   test('bad params answer INVALID_PARAMS', async () => {
