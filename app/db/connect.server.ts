@@ -73,7 +73,8 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite()
   await client.waitReady
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const { withNamedStatements } = await import('./pglite-statements.server')
+  const db = drizzlePglite(withNamedStatements(client), { schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() })
   return { db, kind: 'pglite', close: () => client.close() }
 }
