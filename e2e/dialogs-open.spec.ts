@@ -115,14 +115,25 @@ test('the list: mode picker, report and the days without ways open from the page
     // The answer is held back a moment, so the pending state can be seen.
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
+    // The page's data after the post is held back too: the answer alone closes the picker and shows the new mode.
+    let releaseData = () => {}
+    const dataHeld = new Promise<void>((resolve) => (releaseData = resolve))
     await page.route('**/ways/list/**', async (route) => {
       if (route.request().method() === 'POST') await held
+      else if (new URL(route.request().url()).pathname.endsWith('.data')) await dataHeld
       await route.continue()
     })
     await picker.getByRole('button', { name: 'Bus' }).click()
     await expect(picker.getByRole('button', { name: 'Bus' })).toHaveAttribute('aria-busy', 'true')
     await expect(picker.getByRole('button', { name: 'Bahn' })).toHaveAttribute('aria-disabled', 'true')
     release()
+    await expect(page.locator('#mode')).toHaveCount(0)
+    await expect(way.locator('.trip-card__mode').nth(1)).toContainText('Bus')
+    await expect(way.getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ })).toBeFocused()
+    // Until the page's data is back the address still names the picker, which stays closed.
+    await expect(page).toHaveURL(/dialog=mode/)
+    releaseData()
+    await expect(page).not.toHaveURL(/dialog=/)
   } else {
     await picker.getByRole('button', { name: 'Bus' }).click()
   }

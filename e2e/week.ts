@@ -141,7 +141,8 @@ export async function reviewWeek(page: Page, taps: Taps, timeout = 30_000) {
     if ((await way.locator('.trip-card__mode').innerText({ timeout })).includes('Auto')) {
       await taps.click(way.getByRole('link', { name: /Verkehrsmittel ändern/ }), `way ${n}: open the mode picker`)
       await taps.click(page.locator('#mode').getByRole('button', { name: 'Bus' }), `way ${n}: pick Bus`)
-      await wait(page).not.toHaveURL(/dialog=mode/)
+      // The picker has closed and the card shows the new mode: the next tap can follow.
+      await wait(page.locator('#mode')).toHaveCount(0)
       await wait(card(page, id).locator('.trip-card__mode')).toHaveText([/^Bus/])
       spent.fixes += taps.count - start
       spent.fixed++

@@ -19,6 +19,9 @@ export const confirmLeavesTab = (filter: ListFilter) => LIST_FILTER_PARAMS[filte
 /** The fetcher of a card's confirmation, shared by the form and the list slot that hides the card once it is done. */
 export const confirmFetcherKey = (tripId: number) => `confirm-${tripId}`
 
+/** The fetcher of the list's mode picker (one picker is open at a time), shared by the picker and the page's cards. */
+export const MODE_PICK_FETCHER_KEY = 'mode-pick'
+
 export const isListFilter = (f: string | null | undefined): f is ListFilter =>
   (LIST_FILTERS as readonly string[]).includes(f ?? '')
 

@@ -55,7 +55,14 @@ export const ListMergeSchema = z.object({ tripId: zId, version, withId: zId, wit
 export const ListUndoSchema = z.object({ tripId: zId, version })
 
 /** A leg's mode picked on its card: it replaces the leg's modes. */
-export const PickModeSchema = z.object({ tripId: zId, legId: zId, mode: z.string().max(100), version })
+export const PickModeSchema = z.object({
+  tripId: zId,
+  legId: zId,
+  mode: z.string().max(100),
+  version,
+  // Sent by the picker once its script runs: answer with the way's card (the list stays) instead of a redirect.
+  inPlace: z.literal('1').optional(),
+})
 
 /** Marking a day without ways, or taking the mark back (the service checks the day). */
 export const NoTripDaySchema = z.object({ day: z.string().max(20).optional(), expand: z.string().max(30).optional() })

@@ -1,16 +1,18 @@
 // Fixing one leg's mode from the ways list: the participant taps the leg's mode on the card, this dialog opens
 // (`?dialog=mode&leg=<id>`), and tapping a mode saves it as the leg's only mode — one form post, with and without
-// JavaScript. Each mode is a submit button of its own, so a pick is never added beside the old one. After a post
+// JavaScript; with it, the post is answered in place with the way's card as stored now (useModePickAnswer). Each mode is a submit button of its own, so a pick is never added beside the old one. After a post
 // from an old version the dialog comes back with what is stored now and the mode that was picked marked, so it is
 // applied again in one tap. Focus starts on that mode, else on the stored one (a keyboard reaches its neighbours at
 // once).
-import { Form, Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { TFunction } from 'i18next'
 import { ModeIcon } from '~/components/icons/ModeSprite'
 import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
 import { isTrafficMode } from '~/domain/trafficModes'
 import type { TripCardData } from './TripCard'
-import { Dialog, DialogCloseLink, cx, useSending } from '~/components/ui'
+import { MODE_PICK_FETCHER_KEY } from '~/domain/waysUrls'
+import { Dialog, DialogCloseLink, cx } from '~/components/ui'
 
 const MODE_DIALOG_ID = 'mode'
 
@@ -62,6 +64,17 @@ export function modePickOf(cards: Iterable<TripCardData>, legId: number, retry: 
   return null
 }
 
+/** The answer to a mode picked with JavaScript: the leg, and its way's card as stored after the pick. */
+export interface ModePickAnswer {
+  picked: number
+  card: TripCardData
+}
+
+/** The list's mode-pick fetcher: its answer, once there is one. */
+export function useModePickFetcher() {
+  return useFetcher<ModePickAnswer>({ key: MODE_PICK_FETCHER_KEY })
+}
+
 export function ModePickDialog({
   pick,
   closeHref,
@@ -78,8 +91,10 @@ export function ModePickDialog({
   t: TFunction
 }) {
   const current = new Set(pick.current)
-  // From the tap until the list has its answer the modes are busy: one pick is sent once.
-  const busy = useSending()
+  const fetcher = useModePickFetcher()
+  const hydrated = useHydrated()
+  // From the tap until the answer is there the modes are busy: one pick is sent once.
+  const busy = fetcher.state === 'submitting'
   const offered = MODES_BY_COMMONNESS.filter((m) => m !== 'UNKNOWN')
   // The first stop, for the keyboard: the mode picked in a post that came too late (Enter applies it again), else the
   // stored mode (the list around it is what replaces it), else the first of the list.
@@ -93,8 +108,9 @@ export function ModePickDialog({
       closeLabel={t('common:actions.close')}
       className="mode-pick"
     >
-      <Form method="post" className="stack">
+      <fetcher.Form method="post" className="stack">
         <input type="hidden" name="intent" value="pick-mode" />
+        {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
         <input type="hidden" name="tripId" value={pick.tripId} />
         <input type="hidden" name="legId" value={pick.legId} />
         <input type="hidden" name="version" value={pick.version} />
@@ -142,7 +158,7 @@ export function ModePickDialog({
         <div className="dialog__actions">
           <DialogCloseLink>{t('common:actions.cancel')}</DialogCloseLink>
         </div>
-      </Form>
+      </fetcher.Form>
     </Dialog>
   )
 }

@@ -1,7 +1,8 @@
 // The ways list's posts, one row per intent (form schema → handler): the report flow, the quick confirmation on a
 // card, merging two neighbouring ways and undoing a split or merge, and marking a day without ways (or taking the
-// mark back). Each answers with a redirect to the list page, at the card or day it concerns, with a toast.
-import { authed, type Ctx } from '~/lib/context.server'
+// mark back). Each answers with a redirect to the list page, at the card or day it concerns, with a toast; with
+// JavaScript a card's confirmation and a mode picked on it are answered in place (ADR 305, 307).
+import { authed, req, type Ctx } from '~/lib/context.server'
 import { handler, type IntentTable } from '~/lib/intents.server'
 import { failure, flashToasts, redirectWithToast, runOrToast, success } from '~/lib/http.server'
 import { redirect } from 'react-router'
@@ -24,6 +25,7 @@ import { confirmWithPurpose } from '~/services/trip/confirm.server'
 import { mergeWays, setLegModes, undoEdit } from '~/lib/way-calls.server'
 import { listPageOf } from '~/services/trip/navigation.server'
 import { reportIntents } from '../ways.report.server'
+import { cardNow } from './cards.server'
 
 export type ListActionArgs = {
   context: Ctx
@@ -72,16 +74,22 @@ export const listActions = {
       },
     },
   ),
-  'pick-mode': handler(PickModeSchema, async ({ tripId, legId, mode, version }, args: ListActionArgs) => {
+  'pick-mode': handler(PickModeSchema, async ({ tripId, legId, mode, version, inPlace }, args: ListActionArgs) => {
     const { context, filter, page } = args
     const to = listCardHref(filter, page, tripId)
     // From an old version: the picker again, showing the stored mode, with the picked one offered for one tap.
     const again = `${listPath(filter, page, tripId)}${modeDialogHref(legId, '', mode)}`
     const result = await runOrToast(context, to, (ctx) => setLegModes(ctx, legId, [mode], version), again)
     // The mode it already had: nothing was written, and no success is claimed.
-    return version !== undefined && result.version === version
-      ? redirect(to)
-      : redirectWithToast(context, to, success('common:success.legUpdated'))
+    const unchanged = version !== undefined && result.version === version
+    const done = success('common:success.legUpdated')
+    // With JavaScript the answer is the way's card as stored now, once the write is done: the picker closes and the
+    // card shows the new mode (and the version its other forms send) without waiting for the page's data.
+    if (inPlace) {
+      if (!unchanged) flashToasts(context, [done])
+      return { picked: legId, card: await cardNow(authed(context), req(context).locale, tripId) }
+    }
+    return unchanged ? redirect(to) : redirectWithToast(context, to, done)
   }),
   // Two neighbouring ways merged from between their cards; back to the merged way's card, which offers the undo.
   'merge-ways': handler(

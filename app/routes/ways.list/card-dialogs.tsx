@@ -2,11 +2,13 @@
 // (?dialog=report&trip=<id>, ?dialog=mode&leg=<id>(&retry=<mode>)), and only for a way on this page. They sit before
 // the list: without JS each is the page's first content, so it, its error and its first stop are on the first screen
 // wherever its card is; with JS each is a modal <dialog>.
+import { useEffect, useState } from 'react'
+import { useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router'
 import type { TFunction } from 'i18next'
 import { parseIdText } from '~/domain/ids'
 import { listPath, wayPath, type ListFilter } from '~/domain/waysUrls'
 import { ReportDialog } from '~/components/trip/ReportDialog'
-import { ModePickDialog, modePickOf } from '~/components/trip/ModePickDialog'
+import { ModePickDialog, modePickOf, useModePickFetcher } from '~/components/trip/ModePickDialog'
 import { tripTimeText, type TripCardData } from '~/components/trip/TripCard'
 import { noTripRunExpandQuery } from '~/components/trip/NoTripRun'
 import { wayTitle } from '~/components/trip/wayTitle'
@@ -47,6 +49,10 @@ export function CardDialogs(props: {
         )
       : null
   const picked = modePick ? onPage.find(({ trip }) => trip.id === modePick.tripId) : undefined
+  const pickCloseHref = picked
+    ? `${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`
+    : null
+  const pickAnswered = usePickAnsweredHere(pickCloseHref)
   return (
     <>
       {reported ? (
@@ -59,15 +65,39 @@ export function CardDialogs(props: {
           tripLabel={wayLabel(t, reported.trip, reported.d)}
         />
       ) : null}
-      {picked && modePick ? (
+      {picked && modePick && pickCloseHref && !pickAnswered ? (
         <ModePickDialog
           pick={modePick}
           t={t}
-          closeHref={`${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`}
+          closeHref={pickCloseHref}
           wayLabel={wayLabel(t, picked.trip, picked.d)}
           severalHref={`${wayPath(picked.trip.id, filter)}${filter === 'all' ? '?' : '&'}dialog=modes&leg=${modePick.legId}&several=1#modes`}
         />
       ) : null}
     </>
   )
+}
+
+/**
+ * Whether the mode picker open at this address has been answered in place. The picker then closes at once (its way's
+ * card shows the answer). Its address is left for `closeHref` only once nothing loads or posts any more: that
+ * navigation only closes a dialog and loads nothing, and would cut short a reload of the page's data under way.
+ */
+function usePickAnsweredHere(closeHref: string | null): boolean {
+  const fetcher = useModePickFetcher()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  const fetchers = useFetchers()
+  const quiet = navigation.state === 'idle' && revalidator.state === 'idle' && fetchers.every((f) => f.state === 'idle')
+  // The answer there was when this address was reached: only a newer one closes its picker.
+  const [before, setBefore] = useState({ key: location.key, data: fetcher.data })
+  if (before.key !== location.key) setBefore({ key: location.key, data: fetcher.data })
+  const answered = before.key === location.key && fetcher.data != null && fetcher.data !== before.data
+  const leave = answered && quiet && closeHref
+  useEffect(() => {
+    if (leave) void navigate(leave, { replace: true, preventScrollReset: true })
+  }, [leave, navigate])
+  return answered
 }

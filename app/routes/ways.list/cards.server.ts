@@ -11,6 +11,53 @@ import { modeConstants, wayView, type LegView } from '~/lib/way-view'
 import type { TripDto } from '~/services/trip/model.server'
 import type { WayEnds } from '~/services/place-names.server'
 import type { TripCardData } from '~/components/trip/TripCard'
+import type { AuthedContext } from '~/services/core.server'
+import { wayEndNamesOf } from '~/services/place-names.server'
+import { listOwnPois } from '~/services/poi.server'
+import { purposeSuggestions } from '~/services/trip/suggest.server'
+import { listSegmentation } from '~/services/trip/segmentation-view.server'
+import { ownTrip } from '~/services/trip/model.server'
+
+/** The ways on the page that wait for a purpose on their card (their suggestions are read, and the purposes listed). */
+export const waitingForPurpose = (items: readonly TripDto[]) =>
+  items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
+
+/**
+ * The cards of these ways, with what they need besides the ways themselves (the names of their ends, a purpose
+ * suggestion, the undo of a split or merge), and the merges offered between them. The participant's saved places
+ * name the ends and suggest purposes: read once for both, or given by a caller that has them.
+ */
+export async function cardsOf(
+  ctx: AuthedContext,
+  locale: Parameters<typeof formatDistance>[1],
+  items: readonly TripDto[],
+  places = listOwnPois(ctx),
+) {
+  places.catch(() => {}) // awaited below where needed; a failure surfaces there
+  const [ends, suggestions, segmentation] = await Promise.all([
+    wayEndNamesOf(
+      ctx,
+      items.map((t) => t.id),
+      undefined,
+      places,
+    ),
+    purposeSuggestions(ctx, waitingForPurpose(items), places),
+    listSegmentation(ctx, items),
+  ])
+  const cards = new Map(
+    items.map((t) => [
+      t.id,
+      cardData(t, locale, ends.get(t.id), suggestions.get(t.id), segmentation.undo.get(t.id) ?? null),
+    ]),
+  )
+  return { cards, merges: segmentation.merges }
+}
+
+/** One way's card as stored now: the answer to a change made on it in place. */
+export async function cardNow(ctx: AuthedContext, locale: Parameters<typeof formatDistance>[1], id: number) {
+  const way = await ownTrip(ctx, id)
+  return (await cardsOf(ctx, locale, [way])).cards.get(id)!
+}
 
 /** A way's card: everything it shows, in the participant's language and the study's time zone. */
 export function cardData(

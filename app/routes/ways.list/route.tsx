@@ -17,23 +17,20 @@ import { authed, req } from '~/lib/context.server'
 import { confirmLeavesTab, isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
 import { runIntent } from '~/lib/intents.server'
 import { parseIdText } from '~/domain/ids'
-import { purposeSuggestions } from '~/services/trip/suggest.server'
-import { listSegmentation } from '~/services/trip/segmentation-view.server'
 import { reviewProgress } from '~/services/trip/progress.server'
 import { PageTitle } from '~/components/layout/PageTitle'
 import { listTripPurposes } from '~/services/info.server'
-import { wayEndNamesOf } from '~/services/place-names.server'
-import { listOwnPois } from '~/services/poi.server'
 import { reportReasons, waysPage } from '~/lib/way-calls.server'
 import { reportDialogHref } from '~/components/trip/ReportDialog'
-import { MergeWithBefore, NoTripDayCard, TripCardView } from '~/components/trip/TripCard'
+import { MergeWithBefore, NoTripDayCard, TripCardView, type TripCardData } from '~/components/trip/TripCard'
+import { useModePickFetcher } from '~/components/trip/ModePickDialog'
 import { ConfirmedCardSlot } from '~/components/trip/QuickReview'
 import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
 import { CardDialogs } from './card-dialogs'
-import { cardData, reviewable } from './cards.server'
+import { cardsOf, waitingForPurpose } from './cards.server'
 import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
 import { pageDays } from '~/domain/listDays'
 import { groupNoTripRuns } from '~/domain/noTripRuns'
@@ -71,31 +68,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const pages = pageCount(result.total, limit)
   const outOfRange = page > Math.max(pages, 1)
   const today = dayInZone(new Date(), tz)
-  const open = items.filter((t) => reviewable(t) && t.legs.some((l) => l.tripPurposes.length === 0))
   // Every dialog of the page opens from what this loader gave (ADR 299): the report's reasons come along whenever a
-  // way on the page can be reported, whatever the URL says. The participant's saved places name the ways' ends and
-  // suggest purposes: read once for both.
-  const places = listOwnPois(ctx)
-  places.catch(() => {}) // awaited below where needed; a failure surfaces there
-  const [ends, suggestions, purposeList, progress, segmentation, reasons] = await Promise.all([
-    wayEndNamesOf(
-      ctx,
-      items.map((t) => t.id),
-      undefined,
-      places,
-    ),
-    purposeSuggestions(ctx, open, places),
-    open.length ? listTripPurposes(ctx) : [],
+  // way on the page can be reported, whatever the URL says.
+  const [{ cards, merges }, purposeList, progress, reasons] = await Promise.all([
+    cardsOf(ctx, locale, items),
+    waitingForPurpose(items).length ? listTripPurposes(ctx) : [],
     reviewProgress(ctx),
-    listSegmentation(ctx, items),
     items.some((t) => t.way.allows.report) ? reportReasons(ctx) : [],
   ])
-  const cards = new Map(
-    items.map((t) => [
-      t.id,
-      cardData(t, locale, ends.get(t.id), suggestions.get(t.id), segmentation.undo.get(t.id) ?? null),
-    ]),
-  )
   // ?retryPurpose=<id> on the highlighted card: a confirmation from an old version, its purpose selected again.
   const retryPurpose = parseIdText(url.searchParams.get('retryPurpose'))
   const retryCard = id != null ? cards.get(id)?.quick : null
@@ -144,7 +124,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     groups,
     reasons,
     // Under the card of a way, the merge with the way before it (the next card down).
-    merges: segmentation.merges,
+    merges,
     hasCampaign: ctx.user.campaignId != null,
     purposes: purposeList.map((p) => ({ id: p.id, name: p.name })),
     progress,
@@ -160,6 +140,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return runIntent(listActions, await request.formData(), { context, filter, page, back: listPath(filter, page) })
 }
 
+type ListGroup = Route.ComponentProps['loaderData']['groups'][number]
+
+/**
+ * The page's days, with a way's card as a mode picked on it was answered in place (ModePickDialog) while that answer
+ * is newer than the page's data: the card shows the new mode, and its forms send the version stored now.
+ */
+function useAnsweredCards(groups: ListGroup[]): ListGroup[] {
+  const answer = useModePickFetcher().data?.card
+  if (!answer) return groups
+  const fresh = (trip: TripCardData) =>
+    trip.id === answer.id && (answer.version ?? 0) > (trip.version ?? 0) ? answer : trip
+  return groups.map((g) =>
+    g.kind === 'day'
+      ? { ...g, day: { ...g.day, trips: g.day.trips.map(fresh) } }
+      : { ...g, days: g.days.map((d) => ({ ...d, trips: d.trips.map(fresh) })) },
+  )
+}
+
 /** One day of the page as the loader prepared it. */
 type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
 
@@ -172,12 +170,13 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
   // opens only for what is on this page; anything else shows the page without a dialog.
   const search = new URLSearchParams(location.search)
   const dialog = search.get('dialog')
-  const dayIds = loaderData.groups.flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
+  const loaded = useAnsweredCards(loaderData.groups)
+  const dayIds = loaded.flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
   const dialogDay = search.get('day')
   const noTripsDay =
     dialog === 'noTrips' && dayIds.some((d) => d.day === dialogDay && d.empty === 'open') ? dialogDay : null
   const expand = parseDayRange(search.get('expand'))
-  const groups = loaderData.groups.map((g) =>
+  const groups = loaded.map((g) =>
     g.kind === 'day'
       ? g
       : {
