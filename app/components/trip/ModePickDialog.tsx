@@ -125,8 +125,8 @@ export function ModePickDialog({
           {offered.map((mode) => (
             <button
               key={mode}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- only a dialog the participant just opened: its first stop
-              autoFocus={mode === first}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- only a dialog the participant just opened: its first stop (the page without JavaScript; with it, Dialog focuses data-autofocus once the dialog is open)
+              autoFocus={!hydrated && mode === first}
               data-autofocus={mode === first ? '' : undefined}
               type="submit"
               name="mode"
