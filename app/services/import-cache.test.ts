@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { serviceContext, testDatabase } from '../../tests/db'
 import type { Database, Db } from '~/db/connect.server'
-import { campaigns, questionnaires, tripPurposes } from '~/db/schema'
+import { campaigns, feedbackReasons, questionnaires, tripPurposes } from '~/db/schema'
 import { addDays, dayInZone } from '~/domain/time'
 import { demoCampaign } from './demo/campaign'
 import { contactEmail, currentCampaign, setDefaultCampaign } from './campaign.server'
 import type { AuthedContext, ServiceContext } from './core.server'
 import { immutableCached, importCached, readCatalogueVersion } from './import-cache.server'
 import { createUser, importCampaign } from './import.server'
-import { listTripPurposes } from './info.server'
+import { listFeedbackReasons, listTripPurposes } from './info.server'
 import { createSession, resolveSession } from './session.server'
 import { reviewProgress } from './trip/progress.server'
 
@@ -120,6 +120,17 @@ describe('what the pages read is seen on the next request after another process 
       .where(eq(tripPurposes.id, first!.id))
     const [again] = await listTripPurposes(await request(otherDb))
     expect(again).toEqual({ id: first!.id, name: 'Umbenannt' })
+  })
+
+  it('a renamed reason to report a way', async () => {
+    const [first] = await listFeedbackReasons(await request(otherDb))
+    expect(first).toBeDefined()
+    await database.db
+      .update(feedbackReasons)
+      .set({ name: { de_DE: 'Anders benannt', en_US: 'Named otherwise' } })
+      .where(eq(feedbackReasons.id, first!.id))
+    const [again] = await listFeedbackReasons(await request(otherDb))
+    expect(again).toEqual({ id: first!.id, name: 'Anders benannt' })
   })
 
   it("the campaign's end (days left) and its questionnaires' availability", async () => {

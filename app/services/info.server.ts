@@ -115,11 +115,15 @@ export async function listTripPurposes(ctx: ServiceContext): Promise<NamedItem[]
 }
 
 export async function listFeedbackReasons(ctx: ServiceContext): Promise<NamedItem[]> {
-  const rows = await ctx.db
-    .select()
-    .from(feedbackReasons)
-    .where(campaignScope(ctx, feedbackReasons.campaignId))
-    .orderBy(asc(feedbackReasons.sortIdx), asc(feedbackReasons.id))
+  // Every list page with a way that can be reported carries them: kept like the purposes (ADR 303).
+  const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
+  const rows = await importCached(ctx, `feedbackReasons|${scope}`, () =>
+    ctx.db
+      .select()
+      .from(feedbackReasons)
+      .where(campaignScope(ctx, feedbackReasons.campaignId))
+      .orderBy(asc(feedbackReasons.sortIdx), asc(feedbackReasons.id)),
+  )
   return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
 }
 
