@@ -39,7 +39,7 @@ export function Button({ variant, size, block, iconOnly, className, type = 'subm
 }
 
 /** True from a form post of the page until its answer has loaded (the page's navigation, not a fetcher's). */
-export function useSending(): boolean {
+function useSending(): boolean {
   const navigation = useNavigation()
   return navigation.state !== 'idle' && navigation.formMethod != null && navigation.formMethod !== 'GET'
 }

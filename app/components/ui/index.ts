@@ -1,4 +1,4 @@
-export { Button, ButtonLink, SubmitButton, buttonClass, useSending } from './Button'
+export { Button, ButtonLink, SubmitButton, buttonClass } from './Button'
 export { Field, Fieldset, Choice } from './Field'
 export { Card, LinkCard } from './Card'
 export { Badge } from './Badge'

@@ -60,7 +60,7 @@ export async function cardNow(ctx: AuthedContext, locale: Parameters<typeof form
 }
 
 /** A way's card: everything it shows, in the participant's language and the study's time zone. */
-export function cardData(
+function cardData(
   dto: TripDto,
   locale: Parameters<typeof formatDistance>[1],
   ends: WayEnds | undefined,
@@ -113,5 +113,5 @@ const purposeKey = (l: LegView) =>
     .join()
 
 /** A way still reviewed from its card: its modes are fixed there, and it is confirmed there once they are known. */
-export const reviewable = (t: { way: TripDto['way']; legs: readonly unknown[] }) =>
+const reviewable = (t: { way: TripDto['way']; legs: readonly unknown[] }) =>
   t.way.allows.setPurposes && t.way.allows.report && t.legs.length > 0
