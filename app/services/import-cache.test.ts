@@ -111,26 +111,20 @@ describe('importCached', () => {
 })
 
 describe('what the pages read is seen on the next request after another process wrote it', () => {
-  it('a renamed purpose', async () => {
-    const [first] = await listTripPurposes(await request(otherDb))
+  it.each([
+    ['purpose', tripPurposes, listTripPurposes, { de_DE: 'Umbenannt', en_US: 'Renamed' }],
+    [
+      'reason to report a way',
+      feedbackReasons,
+      listFeedbackReasons,
+      { de_DE: 'Anders benannt', en_US: 'Named otherwise' },
+    ],
+  ] as const)('a renamed %s', async (_, table, list, name) => {
+    const [first] = await list(await request(otherDb))
     expect(first).toBeDefined()
-    await database.db
-      .update(tripPurposes)
-      .set({ name: { de_DE: 'Umbenannt', en_US: 'Renamed' } })
-      .where(eq(tripPurposes.id, first!.id))
-    const [again] = await listTripPurposes(await request(otherDb))
-    expect(again).toEqual({ id: first!.id, name: 'Umbenannt' })
-  })
-
-  it('a renamed reason to report a way', async () => {
-    const [first] = await listFeedbackReasons(await request(otherDb))
-    expect(first).toBeDefined()
-    await database.db
-      .update(feedbackReasons)
-      .set({ name: { de_DE: 'Anders benannt', en_US: 'Named otherwise' } })
-      .where(eq(feedbackReasons.id, first!.id))
-    const [again] = await listFeedbackReasons(await request(otherDb))
-    expect(again).toEqual({ id: first!.id, name: 'Anders benannt' })
+    await database.db.update(table).set({ name }).where(eq(table.id, first!.id))
+    const [again] = await list(await request(otherDb))
+    expect(again).toEqual({ id: first!.id, name: name.de_DE })
   })
 
   it("the campaign's end (days left) and its questionnaires' availability", async () => {

@@ -101,31 +101,26 @@ export async function textCampaigns(ctx: ServiceContext): Promise<number[]> {
   return [...new Set([own, fallback].filter((id): id is number => id != null))]
 }
 
-export async function listTripPurposes(ctx: ServiceContext): Promise<NamedItem[]> {
-  // Every way shown names its purposes: kept per process under the catalogue version (ADR 303).
+/**
+ * A campaign's named list (purposes, reasons to report a way), in the caller's language. Every way shown names its
+ * purposes and every list page with a reportable way offers the reasons: kept per process under the catalogue version
+ * (ADR 303).
+ */
+async function campaignList(ctx: ServiceContext, table: typeof tripPurposes | typeof feedbackReasons) {
   const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
-  const rows = await importCached(ctx, `tripPurposes|${scope}`, () =>
+  const rows = await importCached(ctx, `${table === tripPurposes ? 'tripPurposes' : 'feedbackReasons'}|${scope}`, () =>
     ctx.db
-      .select()
-      .from(tripPurposes)
-      .where(campaignScope(ctx, tripPurposes.campaignId))
-      .orderBy(asc(tripPurposes.sortIdx), asc(tripPurposes.id)),
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(campaignScope(ctx, table.campaignId))
+      .orderBy(asc(table.sortIdx), asc(table.id)),
   )
-  return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
+  return rows.map((p): NamedItem => ({ id: p.id, name: localized(p.name, ctx.locale) }))
 }
 
-export async function listFeedbackReasons(ctx: ServiceContext): Promise<NamedItem[]> {
-  // Every list page with a way that can be reported carries them: kept like the purposes (ADR 303).
-  const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
-  const rows = await importCached(ctx, `feedbackReasons|${scope}`, () =>
-    ctx.db
-      .select()
-      .from(feedbackReasons)
-      .where(campaignScope(ctx, feedbackReasons.campaignId))
-      .orderBy(asc(feedbackReasons.sortIdx), asc(feedbackReasons.id)),
-  )
-  return rows.map((p) => ({ id: p.id, name: localized(p.name, ctx.locale) }))
-}
+export const listTripPurposes = (ctx: ServiceContext): Promise<NamedItem[]> => campaignList(ctx, tripPurposes)
+
+export const listFeedbackReasons = (ctx: ServiceContext): Promise<NamedItem[]> => campaignList(ctx, feedbackReasons)
 
 export function listTrafficModes(locale: Locale): TrafficModeItem[] {
   const t = tFor(locale)

@@ -25,14 +25,14 @@ export const waitingForPurpose = (items: readonly TripDto[]) =>
 /**
  * The cards of these ways, with what they need besides the ways themselves (the names of their ends, a purpose
  * suggestion, the undo of a split or merge), and the merges offered between them. The participant's saved places
- * name the ends and suggest purposes: read once for both, or given by a caller that has them.
+ * name the ends and suggest purposes: read once for both.
  */
 export async function cardsOf(
   ctx: AuthedContext,
   locale: Parameters<typeof formatDistance>[1],
   items: readonly TripDto[],
-  places = listOwnPois(ctx),
 ) {
+  const places = listOwnPois(ctx)
   places.catch(() => {}) // awaited below where needed; a failure surfaces there
   const [ends, suggestions, segmentation] = await Promise.all([
     wayEndNamesOf(
