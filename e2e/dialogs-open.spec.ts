@@ -1,6 +1,6 @@
 // The dialogs of the ways list and of a way's page open from what the page already has (ADR 299). With JavaScript a
-// tap on a dialog's link opens it as a modal <dialog> with no request to the server (neither a document nor a `.data`
-// request), and closing it asks for nothing either; a post from it shows its pending state at once and its result
+// tap on a dialog's link opens it as a modal <dialog> in the task of the tap, with no request to the server (neither a
+// document nor a `.data` request), and closing it asks for nothing either; a post from it shows its pending state at once and its result
 // without a new document. Without JavaScript every such link is a real address: the server renders the dialog from
 // `?dialog=…` as a section of the page, as before.
 import type { Locator, Page, Request } from '@playwright/test'
@@ -38,7 +38,14 @@ async function hydrated(page: Page) {
  * Taps `link` and expects the dialog `id` to open: with JavaScript as a modal <dialog> with no request to the server
  * on the way in or (Escape) out; without it as the server's section of the page at the link's address.
  */
-async function opensWithoutRequest(page: Page, js: boolean, link: Locator, id: string, param: RegExp) {
+async function opensWithoutRequest(
+  page: Page,
+  js: boolean,
+  link: Locator,
+  id: string,
+  param: RegExp,
+  { inItsTap = true } = {},
+) {
   if (!js) {
     await link.click()
     await expect(page).toHaveURL(param)
@@ -49,7 +56,18 @@ async function opensWithoutRequest(page: Page, js: boolean, link: Locator, id: s
   const href = await link.getAttribute('href')
   expect(href, 'the link is a real address').toMatch(param)
   const requests = serverRequests(page)
-  await link.click()
+  // Open in the tap's own task: drawn with the next frame, not after the router has rendered the page again for the
+  // new address (that render is a task of its own, later).
+  if (inItsTap) {
+    const openInItsTap = await link.evaluate(async (el, dialogId) => {
+      ;(el as HTMLElement).click()
+      await Promise.resolve()
+      return document.querySelector<HTMLDialogElement>(`dialog#${dialogId}`)?.open === true
+    }, id)
+    expect(openInItsTap, `#${id} open in the task of its tap`).toBe(true)
+  } else {
+    await link.click()
+  }
   await expect(page.locator(`dialog#${id}[open]`)).toBeVisible()
   await expect(page).toHaveURL(param)
   // Closing goes back to the page's address without the dialog, again from what the page has.
@@ -97,6 +115,7 @@ test('the list: mode picker, report and the days without ways open from the page
     page.locator(`#day-${day(-2)}`).getByRole('link', { name: /Keine Wege erfasst/ }),
     'noTrips',
     new RegExp(`dialog=noTrips&day=${day(-2)}`),
+    { inItsTap: false },
   )
   if (!js) await page.goto('/ways/list/all/page/1')
   await opensWithoutRequest(
@@ -105,6 +124,7 @@ test('the list: mode picker, report and the days without ways open from the page
     page.locator('section.trip-run').getByRole('link', { name: /^3 Tage bestätigen/ }),
     'noTripsRun',
     new RegExp(`dialog=noTripsRun&days=${day(-6)}..${day(-4)}`),
+    { inItsTap: false },
   )
 
   // A pick in the mode picker: sent once, shown busy at once, saved without a new document.

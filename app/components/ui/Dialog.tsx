@@ -24,6 +24,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons/ModeSprite'
 import { buttonClass } from './Button'
 import { cx } from './cx'
+import { forgetDialogOpening } from '~/lib/dialog-opening'
 
 export type DialogProps = {
   /** Element id (the page links to `#id`); the title gets `${id}-title`. */
@@ -168,6 +169,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     const target = new URL(closeHref, window.location.href)
     if (target.pathname + target.search === window.location.pathname + window.location.search) {
       if (dialog?.open) dialog.close()
+      forgetDialogOpening()
       return
     }
     closingRef.current = true

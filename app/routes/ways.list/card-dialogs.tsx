@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react'
 import { useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router'
 import type { TFunction } from 'i18next'
 import { parseIdText } from '~/domain/ids'
+import { LIST_DIALOGS } from '~/domain/dialogUrl'
+import { useDialogSearch } from '~/lib/dialog-opening'
 import { listPath, wayPath, type ListFilter } from '~/domain/waysUrls'
 import { ReportDialog } from '~/components/trip/ReportDialog'
 import { ModePickDialog, modePickOf, useModePickFetcher } from '~/components/trip/ModePickDialog'
@@ -23,14 +25,15 @@ const wayLabel = (t: TFunction, trip: TripCardData, day: Day) =>
 export function CardDialogs(props: {
   t: TFunction
   groups: Group[]
-  search: URLSearchParams
   filter: ListFilter
   page: number
   /** The list's own address (without a dialog). */
   here: string
   reasons: Parameters<typeof ReportDialog>[0]['reasons']
 }) {
-  const { t, groups, search, filter, page, here } = props
+  const { t, groups, filter, page, here } = props
+  // Read here rather than by the page: a tap on a card's dialog link renders this alone at once (dialog-opening.ts).
+  const search = useDialogSearch(LIST_DIALOGS)
   const dialog = search.get('dialog')
   const onPage = groups.flatMap((g) => {
     const run = g.kind === 'run' ? { from: g.from, to: g.to } : null

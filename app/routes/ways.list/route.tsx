@@ -361,15 +361,7 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
-      <CardDialogs
-        t={t}
-        groups={groups}
-        search={search}
-        filter={filter}
-        page={page}
-        here={here}
-        reasons={loaderData.reasons}
-      />
+      <CardDialogs t={t} groups={groups} filter={filter} page={page} here={here} reasons={loaderData.reasons} />
       {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}
       {body}
       {!outOfRange ? paginator : null}

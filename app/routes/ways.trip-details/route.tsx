@@ -56,7 +56,7 @@ import { formatDuration } from '~/domain/duration'
 import { drawnLegs } from '~/domain/simplify'
 import { parseLatLonInput } from '~/domain/geoAnswer'
 import { tripDetailActions } from './actions.server'
-import { WayDialogs } from './way-dialogs'
+import { selectedLegOf, WayDialogs } from './way-dialogs'
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id)
@@ -139,8 +139,7 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes
   const editModes = allows.setModes
-  const legParam = Number(search.get('leg'))
-  const selectedLeg = trip.legs.find((l) => l.id === legParam) ?? null
+  const { leg: selectedLeg, index: legIndex } = selectedLegOf(trip.legs, search)
 
   const timeRange = t('detail.timeRange', {
     start: timeOf(trip.startTime),
@@ -160,7 +159,6 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const modesText = trip.legs.map((l) => l.modes.map((m) => t(`common:modes.${m.constant}`)).join('/')).join(', ')
   const mapLegs = trip.legs.map((l) => ({ id: l.id, points: l.points, mode: l.modes[0]?.constant ?? 'UNKNOWN' }))
   const distance = formatDistance(trip.distance, locale)
-  const legIndex = selectedLeg ? trip.legs.indexOf(selectedLeg) : -1
 
   // ?dialog=again&do=<request>: a one-tap request refused because the way had changed meanwhile, offered again as it
   // can be made now (nothing when the way no longer allows it: the page and the message say what is stored).
@@ -172,10 +170,7 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
           first screen; with JS it is a modal <dialog> and its place does not matter. */}
       <WayDialogs
         data={loaderData}
-        search={search}
         pathname={pathname}
-        selectedLeg={selectedLeg}
-        legIndex={legIndex}
         againOffer={againOffer}
         wayLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
       />

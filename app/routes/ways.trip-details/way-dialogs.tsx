@@ -20,24 +20,26 @@ import type { againOfferOf } from '~/components/trip/detail/againOffer'
 import { hrefWith } from '~/components/trip/detail/shared'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { canDeleteLeg } from '~/domain/legRules'
+import { WAY_DIALOGS } from '~/domain/dialogUrl'
+import { useDialogSearch } from '~/lib/dialog-opening'
 
 type Data = Route.ComponentProps['loaderData']
 type Leg = Data['trip']['legs'][number]
 
+/** The leg the address selects (`?leg=<id>`) and its index on the way; none when it names no leg of this way. */
+export function selectedLegOf(legs: Leg[], search: URLSearchParams): { leg: Leg | null; index: number } {
+  const leg = legs.find((l) => l.id === Number(search.get('leg'))) ?? null
+  return { leg, index: leg ? legs.indexOf(leg) : -1 }
+}
+
 export function WayDialogs({
   data,
-  search,
   pathname,
-  selectedLeg,
-  legIndex,
   againOffer,
   wayLabel,
 }: {
   data: Data
-  search: URLSearchParams
   pathname: string
-  selectedLeg: Leg | null
-  legIndex: number
   againOffer: ReturnType<typeof againOfferOf>
   /** The way as the report dialog names it. */
   wayLabel: string
@@ -49,7 +51,10 @@ export function WayDialogs({
   const editModes = allows.setModes
   const actionData = useActionData<typeof action>()
   const root = useRootData()
+  // Read here rather than by the page: a tap on a dialog's link renders this alone at once (dialog-opening.ts).
+  const search = useDialogSearch(WAY_DIALOGS)
   const dialog = search.get('dialog')
+  const { leg: selectedLeg, index: legIndex } = selectedLegOf(trip.legs, search)
   const closeHref = hrefWith(pathname, search, { dialog: null, several: null, retry: null })
   // ?several=1: the participant asked for several purposes or modes; ?retry=…: what a post from an old version held.
   const severalOn = search.get('several') === '1'
