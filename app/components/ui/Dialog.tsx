@@ -85,6 +85,12 @@ function hasUserInput(root: HTMLElement) {
   return false
 }
 
+/** The participant is using the server-rendered section: the focus is in it, or they changed one of its controls. */
+function sectionInUse(section: HTMLElement) {
+  const active = document.activeElement
+  return (active != null && section.contains(active)) || hasUserInput(section)
+}
+
 function restoreFocus(id: string, previous: Element | null) {
   const active = document.activeElement
   // Someone else already moved focus somewhere meaningful (e.g. another dialog): leave it.
@@ -102,10 +108,14 @@ function restoreFocus(id: string, previous: Element | null) {
 function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', className }: DialogProps) {
   const hydrated = useHydrated()
   const [stayInline, setStayInline] = useState(false)
-  const modal = hydrated && !stayInline
+  const sectionRef = useRef<HTMLElement>(null)
+  // The render that turns the server's section into a <dialog> replaces its controls with new ones: whatever was typed
+  // into the section since the mount check below would be lost. So that render looks at the section it would replace
+  // (it is still in the page) and keeps it inline when it is in use.
+  const inUse = hydrated && !stayInline && sectionRef.current != null && sectionInUse(sectionRef.current)
+  const modal = hydrated && !stayInline && !inUse
   const navigate = useNavigate()
   const location = useLocation()
-  const sectionRef = useRef<HTMLElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const previousFocusRef = useRef<Element | null>(null)
   const closingRef = useRef(false)
@@ -117,13 +127,15 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   useLayoutEffect(() => {
     mountedRef.current = true
     const section = sectionRef.current
-    const active = document.activeElement
-    if (section && ((active && section.contains(active)) || hasUserInput(section))) setStayInline(true)
-    else previousFocusRef.current = active
+    if (section && sectionInUse(section)) setStayInline(true)
+    else previousFocusRef.current = document.activeElement
     return () => {
       mountedRef.current = false
     }
   }, [])
+  useLayoutEffect(() => {
+    if (inUse) setStayInline(true)
+  }, [inUse])
 
   // Show as modal; also re-show if a navigation lands while the page still wants the dialog open.
   useLayoutEffect(() => {
