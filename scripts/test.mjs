@@ -78,6 +78,14 @@ const failedTests = (file) => {
     return []
   }
 }
+// The files of tests/ that open a database (they import its helper, tests/db.ts): the others (the comment, layer,
+// dependency and route checks) read only the source and would run twice to the same result.
+const databaseTestsOfTests = () =>
+  fs
+    .readdirSync(path.join(root, 'tests'))
+    .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.proc.test.ts'))
+    .filter((f) => /from '\.\/db'/.test(fs.readFileSync(path.join(root, 'tests', f), 'utf8')))
+    .map((f) => `tests/${f}`)
 const push = (name, [status, file]) => results.push([name, status, status === 0 ? [] : failedTests(file), took()])
 if (!only || only === 'unit') {
   push('unit (PGlite)', vitest('unit', ['run']))
@@ -86,7 +94,7 @@ if (!only || only === 'unit') {
       'database tests (PostgreSQL)',
       // The model-based walk runs 120 times on PGlite; on PostgreSQL, whose part is the same services on another
       // database, 60 walks keep CI within its time budget.
-      vitest('postgres', ['run', 'app/services', 'app/cli', 'tests'], {
+      vitest('postgres', ['run', 'app/services', 'app/cli', ...databaseTestsOfTests()], {
         TEST_DB_KIND: 'postgres',
         WAY_MODEL_RUNS: process.env.WAY_MODEL_RUNS ?? '60',
       }),
