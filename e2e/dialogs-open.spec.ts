@@ -38,14 +38,7 @@ async function hydrated(page: Page) {
  * Taps `link` and expects the dialog `id` to open: with JavaScript as a modal <dialog> with no request to the server
  * on the way in or (Escape) out; without it as the server's section of the page at the link's address.
  */
-async function opensWithoutRequest(
-  page: Page,
-  js: boolean,
-  link: Locator,
-  id: string,
-  param: RegExp,
-  { inItsTap = true } = {},
-) {
+async function opensWithoutRequest(page: Page, js: boolean, link: Locator, id: string, param: RegExp) {
   if (!js) {
     await link.click()
     await expect(page).toHaveURL(param)
@@ -58,16 +51,12 @@ async function opensWithoutRequest(
   const requests = serverRequests(page)
   // Open in the tap's own task: drawn with the next frame, not after the router has rendered the page again for the
   // new address (that render is a task of its own, later).
-  if (inItsTap) {
-    const openInItsTap = await link.evaluate(async (el, dialogId) => {
-      ;(el as HTMLElement).click()
-      await Promise.resolve()
-      return document.querySelector<HTMLDialogElement>(`dialog#${dialogId}`)?.open === true
-    }, id)
-    expect(openInItsTap, `#${id} open in the task of its tap`).toBe(true)
-  } else {
-    await link.click()
-  }
+  const openInItsTap = await link.evaluate(async (el, dialogId) => {
+    ;(el as HTMLElement).click()
+    await Promise.resolve()
+    return document.querySelector<HTMLDialogElement>(`dialog#${dialogId}`)?.open === true
+  }, id)
+  expect(openInItsTap, `#${id} open in the task of its tap`).toBe(true)
   await expect(page.locator(`dialog#${id}[open]`)).toBeVisible()
   await expect(page).toHaveURL(param)
   // Closing goes back to the page's address without the dialog, again from what the page has.
@@ -115,7 +104,6 @@ test('the list: mode picker, report and the days without ways open from the page
     page.locator(`#day-${day(-2)}`).getByRole('link', { name: /Keine Wege erfasst/ }),
     'noTrips',
     new RegExp(`dialog=noTrips&day=${day(-2)}`),
-    { inItsTap: false },
   )
   if (!js) await page.goto('/ways/list/all/page/1')
   await opensWithoutRequest(
@@ -124,7 +112,6 @@ test('the list: mode picker, report and the days without ways open from the page
     page.locator('section.trip-run').getByRole('link', { name: /^3 Tage bestätigen/ }),
     'noTripsRun',
     new RegExp(`dialog=noTripsRun&days=${day(-6)}..${day(-4)}`),
-    { inItsTap: false },
   )
 
   // A pick in the mode picker: sent once, shown busy at once, saved without a new document.

@@ -7,7 +7,10 @@ import { useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } 
 import type { TFunction } from 'i18next'
 import { parseIdText } from '~/domain/ids'
 import { LIST_DIALOGS } from '~/domain/dialogUrl'
-import { useDialogSearch } from '~/lib/dialog-opening'
+import { useDialogSearch, useDialogTaps } from '~/lib/dialog-opening'
+import { parseDayRange } from '~/domain/dayRange'
+import { NoTripsDialog } from '~/components/ways/ListParts'
+import { NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { listPath, wayPath, type ListFilter } from '~/domain/waysUrls'
 import { ReportDialog } from '~/components/trip/ReportDialog'
 import { ModePickDialog, modePickOf, useModePickFetcher } from '~/components/trip/ModePickDialog'
@@ -33,7 +36,8 @@ export function CardDialogs(props: {
 }) {
   const { t, groups, filter, page, here } = props
   // Read here rather than by the page: a tap on a card's dialog link renders this alone at once (dialog-opening.ts).
-  const search = useDialogSearch(LIST_DIALOGS)
+  useDialogTaps(LIST_DIALOGS)
+  const search = useDialogSearch()
   const dialog = search.get('dialog')
   const onPage = groups.flatMap((g) => {
     const run = g.kind === 'run' ? { from: g.from, to: g.to } : null
@@ -79,6 +83,25 @@ export function CardDialogs(props: {
       ) : null}
     </>
   )
+}
+
+/**
+ * A day's no-trip dialog (`?dialog=noTrips&day=<day>`), in its day's place on the page; only for a day still open.
+ * It reads the address itself, so it opens in the frame of its tap.
+ */
+export function NoTripsDialogSlot(props: Parameters<typeof NoTripsDialog>[0] & { open: boolean }) {
+  const { open, ...dialog } = props
+  const search = useDialogSearch()
+  if (!open || search.get('dialog') !== 'noTrips' || search.get('day') !== dialog.day) return null
+  return <NoTripsDialog {...dialog} />
+}
+
+/** The dialog of a run of days without ways (`?dialog=noTripsRun&days=FROM..TO`), read from the address like a day's. */
+export function NoTripsRunDialogSlot(props: { run: NoTripRunView; closeHref: string; t: TFunction }) {
+  const search = useDialogSearch()
+  const days = search.get('dialog') === 'noTripsRun' ? parseDayRange(search.get('days')) : null
+  if (!days || days.from !== props.run.from || days.to !== props.run.to) return null
+  return <NoTripsRunDialog {...props} />
 }
 
 /**

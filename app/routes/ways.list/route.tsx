@@ -25,11 +25,11 @@ import { reportDialogHref } from '~/components/trip/ReportDialog'
 import { MergeWithBefore, NoTripDayCard, TripCardView, type TripCardData } from '~/components/trip/TripCard'
 import { useModePickFetcher } from '~/components/trip/ModePickDialog'
 import { ConfirmedCardSlot } from '~/components/trip/QuickReview'
-import { NoTripRun, noTripRunExpandQuery, NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
+import { NoTripRun, noTripRunExpandQuery, type NoTripRunView } from '~/components/trip/NoTripRun'
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
-import { FirstSteps, NoTripsDialog, ReviewProgressLine } from '~/components/ways/ListParts'
+import { FirstSteps, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
-import { CardDialogs } from './card-dialogs'
+import { CardDialogs, NoTripsDialogSlot, NoTripsRunDialogSlot } from './card-dialogs'
 import { cardsOf, waitingForPurpose } from './cards.server'
 import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
 import { pageDays } from '~/domain/listDays'
@@ -189,11 +189,6 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
           } satisfies NoTripRunView,
         },
   )
-  const runDays = dialog === 'noTripsRun' ? parseDayRange(search.get('days')) : null
-  const noTripsRun =
-    runDays && groups.some((g) => g.kind === 'run' && g.from === runDays.from && g.to === runDays.to)
-      ? runDays.from
-      : null
   const here = listPath(filter, page, highlight)
   // Every card of the page with its day, for the merge controls (two neighbours may be on two days).
   const shown = new Map(
@@ -285,15 +280,14 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
               dayText={d.date ?? d.label}
               dialogHref={`${keep ? `${keep}&` : '?'}dialog=noTrips&day=${d.day}#noTrips`}
             />
-            {noTripsDay === d.day ? (
-              <NoTripsDialog
-                day={d.day}
-                label={d.date ? `${d.label}, ${d.date}` : d.label}
-                closeHref={`${here}${keep}#day-${d.day}`}
-                hasCampaign={loaderData.hasCampaign}
-                expand={run ? dayRangeParam(run) : undefined}
-              />
-            ) : null}
+            <NoTripsDialogSlot
+              open={d.empty === 'open'}
+              day={d.day}
+              label={d.date ? `${d.label}, ${d.date}` : d.label}
+              closeHref={`${here}${keep}#day-${d.day}`}
+              hasCampaign={loaderData.hasCampaign}
+              expand={run ? dayRangeParam(run) : undefined}
+            />
           </>
         )}
       </section>
@@ -336,9 +330,7 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
               key={`run-${g.from}`}
               run={g.run}
               t={t}
-              dialog={
-                noTripsRun === g.from ? <NoTripsRunDialog run={g.run} t={t} closeHref={back(`run-${g.from}`)} /> : null
-              }
+              dialog={<NoTripsRunDialogSlot run={g.run} t={t} closeHref={back(`run-${g.from}`)} />}
             >
               {g.days.map((d) => renderDay(d, g))}
             </NoTripRun>

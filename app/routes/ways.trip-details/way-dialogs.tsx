@@ -21,7 +21,7 @@ import { hrefWith } from '~/components/trip/detail/shared'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { canDeleteLeg } from '~/domain/legRules'
 import { WAY_DIALOGS } from '~/domain/dialogUrl'
-import { useDialogSearch } from '~/lib/dialog-opening'
+import { useDialogSearch, useDialogTaps } from '~/lib/dialog-opening'
 
 type Data = Route.ComponentProps['loaderData']
 type Leg = Data['trip']['legs'][number]
@@ -52,7 +52,8 @@ export function WayDialogs({
   const actionData = useActionData<typeof action>()
   const root = useRootData()
   // Read here rather than by the page: a tap on a dialog's link renders this alone at once (dialog-opening.ts).
-  const search = useDialogSearch(WAY_DIALOGS)
+  useDialogTaps(WAY_DIALOGS)
+  const search = useDialogSearch()
   const dialog = search.get('dialog')
   const { leg: selectedLeg, index: legIndex } = selectedLegOf(trip.legs, search)
   const closeHref = hrefWith(pathname, search, { dialog: null, several: null, retry: null })
