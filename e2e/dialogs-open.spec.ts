@@ -114,6 +114,29 @@ test('the list: mode picker, report and the days without ways open from the page
     new RegExp(`dialog=noTripsRun&days=${day(-6)}..${day(-4)}`),
   )
 
+  if (js) {
+    // Closed in the same task as its tap, before the router has reached the picker's address: it stays closed, the
+    // router ends at the list's address (the picker's entry replaced) and nothing is asked of the server.
+    const requests = serverRequests(page)
+    const entries = await page.evaluate(() => history.length)
+    const closedAtOnce = await way
+      .getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ })
+      .evaluate(async (el) => {
+        ;(el as HTMLElement).click()
+        await Promise.resolve()
+        const picker = document.querySelector<HTMLDialogElement>('dialog#mode')
+        if (!picker?.open) return false
+        picker.querySelector<HTMLElement>('.dialog__close')!.click()
+        return true
+      })
+    expect(closedAtOnce, 'the picker opened and was closed in the task of its tap').toBe(true)
+    await expect.poll(() => page.evaluate(() => history.length)).toBe(entries + 1)
+    await expect(page).not.toHaveURL(/dialog=/)
+    await expect(page.locator('#mode')).toHaveCount(0)
+    requests.stop()
+    expect(requests.seen, 'requests while opening and closing at once').toEqual([])
+  }
+
   // A pick in the mode picker: sent once, shown busy at once, saved without a new document.
   await way.getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ }).click()
   const picker = js ? page.locator('dialog#mode[open]') : page.locator('section#mode')

@@ -3,15 +3,25 @@
 // again for the new address, and the dialog would appear only after it (70 ms and more on a slow phone). So each
 // component that renders one of a page's dialogs reads which one is open from `useDialogSearch`: a tap on a link that
 // only opens, closes or changes one of the page's dialogs is seen before the router acts (`useDialogTaps`), those
-// components alone render at once, and the page's render for the new address follows behind them. Once the router's address has moved
-// on, the address is again the only source: what the tap recorded counts only while the router still shows the
-// address the tap was made on. Without JavaScript nothing of this runs; the link is a link.
+// components alone render at once, and the page's render for the new address follows behind them.
+//
+// What a tap recorded counts while the router still shows the address the tap was made on; once the router has moved
+// on, its address is again the only source. One exception: a dialog closed before the router has arrived at its
+// address (`closeBeforeArrival`) stays closed when the router gets there, and the router is then sent on to the
+// address without the dialog, as a close after its arrival would have done. Without JavaScript nothing of this runs;
+// the link is a link.
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { onlyDialogChanged, type DialogParams } from '~/domain/dialogUrl'
 
-/** The search a tap led to, and the router's location key it was made on. */
-type Opening = { key: string; search: string }
+type Opening = {
+  /** The router's location key the tap was made on. */
+  key: string
+  /** The search the dialogs show. */
+  search: string
+  /** Closed before the router arrived: the search the router is on its way to, and where to go from there. */
+  closed?: { arriving: string; to: string }
+}
 
 let opening: Opening | null = null
 const listeners = new Set<() => void>()
@@ -30,6 +40,14 @@ function record(next: Opening | null) {
 const isPlainClick = (event: MouseEvent) =>
   !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
 
+/** The search the dialogs show at this router location. */
+function shownSearch(o: Opening | null, location: { key: string; search: string }) {
+  if (!o) return location.search
+  if (o.key === location.key) return o.search
+  if (o.closed && location.search === o.closed.arriving) return o.search
+  return location.search
+}
+
 /**
  * Watches the page's taps on links that only open, close or change one of its dialogs (the page's own `dialogs`
  * rule) and records the address each leads to. One component of the page calls it; every dialog reads the address
@@ -37,6 +55,7 @@ const isPlainClick = (event: MouseEvent) =>
  */
 export function useDialogTaps(dialogs: DialogParams) {
   const location = useLocation()
+  const navigate = useNavigate()
   useEffect(() => {
     // Capture phase: before React Router's own click handler starts the navigation.
     const onClick = (event: MouseEvent) => {
@@ -56,6 +75,17 @@ export function useDialogTaps(dialogs: DialogParams) {
     document.addEventListener('click', onClick, true)
     return () => document.removeEventListener('click', onClick, true)
   }, [location.key, location.pathname, location.search, dialogs])
+
+  // The router has arrived at the address of a dialog that was closed before it got there: on to the address without
+  // it (a replace, as closing does), while the dialogs keep showing it closed.
+  useEffect(() => {
+    const o = opening
+    if (!o?.closed || o.key === location.key) return
+    // The router went somewhere else instead: nothing is on its way any more.
+    if (location.search !== o.closed.arriving) return record(null)
+    record({ key: location.key, search: o.search })
+    void navigate(o.closed.to, { replace: true, preventScrollReset: true })
+  }, [location.key, location.search, navigate])
 }
 
 /**
@@ -65,11 +95,18 @@ export function useDialogTaps(dialogs: DialogParams) {
 export function useDialogSearch(): URLSearchParams {
   const location = useLocation()
   const early = useSyncExternalStore(subscribe, current, none)
-  const search = early && early.key === location.key ? early.search : location.search
+  const search = shownSearch(early, location)
   return useMemo(() => new URLSearchParams(search), [search])
 }
 
-/** Forgets a tap's dialog that is closed again before the router moved to it (the address never said it was open). */
-export function forgetDialogOpening() {
-  if (opening) record(null)
+/**
+ * A dialog that a tap opened is closed before the router has arrived at its address (`routerKey`: the router's
+ * location now). The dialogs show it closed from now on, and once the router is at its address it goes on to
+ * `closeHref`. Nothing to do when the router is not on its way to a tapped dialog.
+ */
+export function closeBeforeArrival(closeHref: string, routerKey: string) {
+  const o = opening
+  if (!o || o.key !== routerKey || o.closed) return
+  const search = new URL(closeHref, window.location.href).search
+  record({ key: o.key, search, closed: { arriving: o.search, to: closeHref } })
 }

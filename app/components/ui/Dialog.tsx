@@ -24,7 +24,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons/ModeSprite'
 import { buttonClass } from './Button'
 import { cx } from './cx'
-import { forgetDialogOpening } from '~/lib/dialog-opening'
+import { closeBeforeArrival } from '~/lib/dialog-opening'
 
 export type DialogProps = {
   /** Element id (the page links to `#id`); the title gets `${id}-title`. */
@@ -181,7 +181,8 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     const target = new URL(closeHref, window.location.href)
     if (target.pathname + target.search === window.location.pathname + window.location.search) {
       if (dialog?.open) dialog.close()
-      forgetDialogOpening()
+      // Or the router has not yet arrived at the address of a dialog a tap opened at once: it stays closed.
+      closeBeforeArrival(closeHref, location.key)
       return
     }
     closingRef.current = true
@@ -189,7 +190,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     void Promise.resolve(navigate(closeHref, { replace: true, preventScrollReset: true })).finally(() => {
       closingRef.current = false
     })
-  }, [navigate, closeHref])
+  }, [navigate, closeHref, location.key])
 
   const onCancel = useCallback(
     (event: SyntheticEvent<HTMLDialogElement>) => {
