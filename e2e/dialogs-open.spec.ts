@@ -1,8 +1,8 @@
 // The dialogs of the ways list and of a way's page open from what the page already has (ADR 299). With JavaScript a
-// tap on a dialog's link opens it as a modal <dialog> in the task of the tap, with no request to the server (neither a
-// document nor a `.data` request), and closing it asks for nothing either; a post from it shows its pending state at once and its result
-// without a new document. Without JavaScript every such link is a real address: the server renders the dialog from
-// `?dialog=…` as a section of the page, as before.
+// tap on a dialog's link opens it as a modal <dialog> in the task of the tap, with no request to the server (neither
+// a document nor a `.data` request), and closing it asks for nothing either; a post from it shows its pending state
+// at once and its result without a new document. Without JavaScript every such link is a real address: the server
+// renders the dialog from `?dialog=…` as a section of the page, as before.
 import type { Locator, Page, Request } from '@playwright/test'
 import { test, expect, participantPage, day, recordedWay } from './fixtures'
 import { acceptCookies, stepHeading, toast } from './page-helpers'
@@ -135,6 +135,21 @@ test('the list: mode picker, report and the days without ways open from the page
     await expect(page.locator('#mode')).toHaveCount(0)
     requests.stop()
     expect(requests.seen, 'requests while opening and closing at once').toEqual([])
+
+    // Opened, closed, then Back to the list's address it was opened from: no dialog there (a tap is not remembered
+    // once the router has moved on).
+    await way.getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ }).click()
+    await expect(page).toHaveURL(/dialog=mode/)
+    await page.keyboard.press('Escape')
+    await expect(page).not.toHaveURL(/dialog=/)
+    await expect(page.locator('#mode')).toHaveCount(0)
+    await page.goBack()
+    // Two frames and a moment for the router's render of the address it went back to.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)))),
+    )
+    await expect(page).not.toHaveURL(/dialog=/)
+    await expect(page.locator('#mode')).toHaveCount(0)
   }
 
   // A pick in the mode picker: sent once, shown busy at once, saved without a new document.

@@ -5,12 +5,12 @@
 // only opens, closes or changes one of the page's dialogs is seen before the router acts (`useDialogTaps`), those
 // components alone render at once, and the page's render for the new address follows behind them.
 //
-// What a tap recorded counts while the router still shows the address the tap was made on; once the router has moved
-// on, its address is again the only source. One exception: a dialog closed before the router has arrived at its
-// address (`closeBeforeArrival`) stays closed when the router gets there, and the router is then sent on to the
-// address without the dialog, as a close after its arrival would have done. Without JavaScript nothing of this runs;
-// the link is a link.
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+// What a tap recorded counts while the router still shows the location the tap was made on; once the router has
+// moved on, the record is dropped and its address is again the only source. One exception: a dialog closed before
+// the router has arrived at its address (`closeBeforeArrival`) stays closed when the router gets there, and the
+// router is then sent on to the address without the dialog, as a close after its arrival would have done.
+// Without JavaScript nothing of this runs; the link is a link.
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { onlyDialogChanged, type DialogParams } from '~/domain/dialogUrl'
 
@@ -56,6 +56,16 @@ function shownSearch(o: Opening | null, location: { key: string; search: string 
 export function useDialogTaps(dialogs: DialogParams) {
   const location = useLocation()
   const navigate = useNavigate()
+  // The router's location as the page shows it now, for the listener (set before any later tap can be handled).
+  const shown = useRef(location)
+  useLayoutEffect(() => {
+    shown.current = location
+    // The router has moved on: a tap recorded on another location says nothing about this one (a Back to that
+    // location must show what its own address says).
+    const o = opening
+    if (o && !o.closed && o.key !== location.key) record(null)
+  }, [location])
+
   useEffect(() => {
     // Capture phase: before React Router's own click handler starts the navigation.
     const onClick = (event: MouseEvent) => {
@@ -67,14 +77,15 @@ export function useDialogTaps(dialogs: DialogParams) {
         link.hasAttribute('download')
       )
         return
-      const here = new URL(location.pathname + location.search, window.location.href)
+      const at = shown.current
+      const here = new URL(at.pathname + at.search, window.location.href)
       const next = new URL(link.href, here)
       if (next.origin !== here.origin || !onlyDialogChanged(here, next, dialogs)) return
-      record({ key: location.key, search: next.search })
+      record({ key: at.key, search: next.search })
     }
     document.addEventListener('click', onClick, true)
     return () => document.removeEventListener('click', onClick, true)
-  }, [location.key, location.pathname, location.search, dialogs])
+  }, [dialogs])
 
   // The router has arrived at the address of a dialog that was closed before it got there: on to the address without
   // it (a replace, as closing does), while the dialogs keep showing it closed.
@@ -100,13 +111,14 @@ export function useDialogSearch(): URLSearchParams {
 }
 
 /**
- * A dialog that a tap opened is closed before the router has arrived at its address (`routerKey`: the router's
- * location now). The dialogs show it closed from now on, and once the router is at its address it goes on to
- * `closeHref`. Nothing to do when the router is not on its way to a tapped dialog.
+ * Closing a dialog that a tap opened while the router has not yet shown its address (`routerKey`: the router's
+ * location the page shows now). The dialogs show it closed from now on, and once the router is at its address it
+ * goes on to `closeHref`: true then, and the caller navigates nowhere itself. False when no tap is on its way.
  */
-export function closeBeforeArrival(closeHref: string, routerKey: string) {
+export function closeBeforeArrival(closeHref: string, routerKey: string): boolean {
   const o = opening
-  if (!o || o.key !== routerKey || o.closed) return
+  if (!o || o.key !== routerKey || o.closed) return false
   const search = new URL(closeHref, window.location.href).search
   record({ key: o.key, search, closed: { arriving: o.search, to: closeHref } })
+  return true
 }

@@ -176,13 +176,18 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   const requestClose = useCallback(() => {
     if (closingRef.current) return
     const dialog = dialogRef.current
+    // A tap opened this dialog at once and the router has not yet shown its address: it stays closed, and the router
+    // goes on to closeHref once it is there (a navigation from here now could be one to the address it already has).
+    if (closeBeforeArrival(closeHref, location.key)) {
+      closingRef.current = true
+      if (dialog?.open) dialog.close()
+      return
+    }
     // The address already says closed (the native `close` event of our own close() can arrive after the navigation,
     // before the page has unmounted us): a second navigation to the same address would be a reload of the page's data.
     const target = new URL(closeHref, window.location.href)
     if (target.pathname + target.search === window.location.pathname + window.location.search) {
       if (dialog?.open) dialog.close()
-      // Or the router has not yet arrived at the address of a dialog a tap opened at once: it stays closed.
-      closeBeforeArrival(closeHref, location.key)
       return
     }
     closingRef.current = true

@@ -96,7 +96,7 @@ export function NoTripsDialogSlot(props: Parameters<typeof NoTripsDialog>[0] & {
   return <NoTripsDialog {...dialog} />
 }
 
-/** The dialog of a run of days without ways (`?dialog=noTripsRun&days=FROM..TO`), read from the address like a day's. */
+/** The dialog of a run of days without ways (`?dialog=noTripsRun&days=FROM..TO`), read from the address too. */
 export function NoTripsRunDialogSlot(props: { run: NoTripRunView; closeHref: string; t: TFunction }) {
   const search = useDialogSearch()
   const days = search.get('dialog') === 'noTripsRun' ? parseDayRange(search.get('days')) : null
