@@ -44,7 +44,6 @@ import { LegList } from '~/components/trip/detail/LegList'
 import { MapLegend } from '~/components/trip/detail/MapLegend'
 import { StatusBadge } from '~/components/trip/detail/StatusBadge'
 import { StepBody, StepProgress } from '~/components/trip/detail/StepPanel'
-import { againOfferOf } from '~/components/trip/detail/againOffer'
 import { FormBasics, SubmitButton, hrefWith, timeOf } from '~/components/trip/detail/shared'
 import { Icon } from '~/components/icons/ModeSprite'
 import { ButtonLink, cx } from '~/components/ui'
@@ -131,7 +130,6 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const root = useRootData()
   const search = new URLSearchParams(location.search)
   const pathname = location.pathname
-  const dialog = search.get('dialog')
   const questionnaireView = questionnaire !== null
   // Step 3's button starts the questionnaires and selects the way-level view.
   const step =
@@ -139,7 +137,7 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes
   const editModes = allows.setModes
-  const { leg: selectedLeg, index: legIndex } = selectedLegOf(trip.legs, search)
+  const { leg: selectedLeg } = selectedLegOf(trip.legs, search)
 
   const timeRange = t('detail.timeRange', {
     start: timeOf(trip.startTime),
@@ -160,10 +158,6 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
   const mapLegs = trip.legs.map((l) => ({ id: l.id, points: l.points, mode: l.modes[0]?.constant ?? 'UNKNOWN' }))
   const distance = formatDistance(trip.distance, locale)
 
-  // ?dialog=again&do=<request>: a one-tap request refused because the way had changed meanwhile, offered again as it
-  // can be made now (nothing when the way no longer allows it: the page and the message say what is stored).
-  const againOffer = dialog === 'again' ? againOfferOf(t, search, { trip, selectedLeg, legIndex, segmentation }) : null
-
   return (
     <div className="stack stack--lg">
       {/* The dialogs come first: without JS an open dialog is the page's first content, so it and its error are on the
@@ -171,7 +165,6 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
       <WayDialogs
         data={loaderData}
         pathname={pathname}
-        againOffer={againOffer}
         wayLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}
       />
       <div className="trip-detail">

@@ -2,6 +2,7 @@
 // screen; with JS it is a modal <dialog>. Which one is open is the URL's (?dialog=…); each is offered only where the
 // way's state allows what it does.
 import { useActionData } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/route'
 import type { action } from './route'
 import { useRootData } from '~/root'
@@ -16,7 +17,7 @@ import {
   ModesDialog,
   PurposeDialog,
 } from '~/components/trip/detail/TripDialogs'
-import type { againOfferOf } from '~/components/trip/detail/againOffer'
+import { againOfferOf } from '~/components/trip/detail/againOffer'
 import { hrefWith } from '~/components/trip/detail/shared'
 import { isTrafficMode } from '~/domain/trafficModes'
 import { canDeleteLeg } from '~/domain/legRules'
@@ -35,12 +36,10 @@ export function selectedLegOf(legs: Leg[], search: URLSearchParams): { leg: Leg 
 export function WayDialogs({
   data,
   pathname,
-  againOffer,
   wayLabel,
 }: {
   data: Data
   pathname: string
-  againOffer: ReturnType<typeof againOfferOf>
   /** The way as the report dialog names it. */
   wayLabel: string
 }) {
@@ -49,6 +48,7 @@ export function WayDialogs({
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes
   const editModes = allows.setModes
+  const { t } = useTranslation('trip')
   const actionData = useActionData<typeof action>()
   const root = useRootData()
   // Read here rather than by the page: a tap on a dialog's link renders this alone at once (dialog-opening.ts).
@@ -56,6 +56,9 @@ export function WayDialogs({
   const search = useDialogSearch()
   const dialog = search.get('dialog')
   const { leg: selectedLeg, index: legIndex } = selectedLegOf(trip.legs, search)
+  // ?dialog=again&do=<request>: a one-tap request refused because the way had changed meanwhile, offered again as it
+  // can be made now (nothing when the way no longer allows it: the page and the message say what is stored).
+  const againOffer = dialog === 'again' ? againOfferOf(t, search, { trip, selectedLeg, legIndex, segmentation }) : null
   const closeHref = hrefWith(pathname, search, { dialog: null, several: null, retry: null })
   // ?several=1: the participant asked for several purposes or modes; ?retry=…: what a post from an old version held.
   const severalOn = search.get('several') === '1'
