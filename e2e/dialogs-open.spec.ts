@@ -201,6 +201,21 @@ test("a way's page: purpose, modes, report and confirm open from the page", asyn
   if (js) await hydrated(page)
 
   await opensWithoutRequest(page, js, page.getByRole('link', { name: 'Zweck wählen' }), 'purpose', /dialog=purpose/)
+  if (js) {
+    // Links inside a dialog that the dialog's own change removes (several purposes, Cancel), tapped for real: no
+    // new document, and a purpose checked right after the switch stays checked.
+    const requests = serverRequests(page)
+    await page.getByRole('link', { name: 'Zweck wählen' }).click()
+    await page.locator('#purpose').getByRole('link', { name: 'Mehrere Zwecke angeben …' }).click()
+    await page.locator('#purpose').getByText('Arbeit', { exact: true }).click()
+    await expect(page).toHaveURL(/several=1/)
+    await expect(page.locator('#purpose').getByRole('checkbox', { name: 'Arbeit' })).toBeChecked()
+    await page.locator('#purpose').getByRole('link', { name: 'Abbrechen' }).click()
+    await expect(page.locator('#purpose')).toHaveCount(0)
+    await expect(page).not.toHaveURL(/dialog=/)
+    requests.stop()
+    expect(requests.seen, 'requests while switching and cancelling the purpose dialog').toEqual([])
+  }
   if (!js) await page.goto(path)
   await opensWithoutRequest(
     page,

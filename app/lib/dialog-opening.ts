@@ -37,8 +37,9 @@ function record(next: Opening | null) {
   for (const listener of listeners) listener()
 }
 
-const isPlainClick = (event: MouseEvent) =>
-  !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+/** A plain click that the page's own handler took (React Router's link, a dialog's close link): default prevented. */
+const isTakenClick = (event: MouseEvent) =>
+  event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
 
 /** The search the dialogs show at this router location. */
 function shownSearch(o: Opening | null, location: { key: string; search: string }) {
@@ -67,9 +68,11 @@ export function useDialogTaps(dialogs: DialogParams) {
   }, [location])
 
   useEffect(() => {
-    // Capture phase: before React Router's own click handler starts the navigation.
+    // On the window, after the page's own handlers: the render it causes may remove the link (a dialog's close link,
+    // the link that switches the dialog), and a link removed before React Router's handler ran would be followed by
+    // the browser as a new document. The router's navigation has only started then; its render comes later.
     const onClick = (event: MouseEvent) => {
-      if (!isPlainClick(event) || !(event.target instanceof Element)) return
+      if (!isTakenClick(event) || !(event.target instanceof Element)) return
       const link = event.target.closest('a[href]')
       if (
         !(link instanceof HTMLAnchorElement) ||
@@ -83,8 +86,8 @@ export function useDialogTaps(dialogs: DialogParams) {
       if (next.origin !== here.origin || !onlyDialogChanged(here, next, dialogs)) return
       record({ key: at.key, search: next.search })
     }
-    document.addEventListener('click', onClick, true)
-    return () => document.removeEventListener('click', onClick, true)
+    window.addEventListener('click', onClick)
+    return () => window.removeEventListener('click', onClick)
   }, [dialogs])
 
   // The router has arrived at the address of a dialog that was closed before it got there: on to the address without
