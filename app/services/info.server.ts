@@ -1,5 +1,5 @@
 // Service "info": catalogues, FAQ and text modules.
-import { and, asc, desc, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableName, isNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import sanitizeHtml from 'sanitize-html'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -108,7 +108,7 @@ export async function textCampaigns(ctx: ServiceContext): Promise<number[]> {
  */
 async function campaignList(ctx: ServiceContext, table: typeof tripPurposes | typeof feedbackReasons) {
   const scope = ctx.user ? String(ctx.user.campaignId) : 'all'
-  const rows = await importCached(ctx, `${table === tripPurposes ? 'tripPurposes' : 'feedbackReasons'}|${scope}`, () =>
+  const rows = await importCached(ctx, `${getTableName(table)}|${scope}`, () =>
     ctx.db
       .select({ id: table.id, name: table.name })
       .from(table)

@@ -85,14 +85,18 @@ export function CardDialogs(props: {
   )
 }
 
+/** The day whose no-trip dialog the address names (`?dialog=noTrips&day=<day>`), if any. */
+export const noTripsDialogDay = (search: URLSearchParams) =>
+  search.get('dialog') === 'noTrips' ? search.get('day') : null
+
 /**
- * A day's no-trip dialog (`?dialog=noTrips&day=<day>`), in its day's place on the page; only for a day still open.
- * It reads the address itself, so it opens in the frame of its tap.
+ * A day's no-trip dialog, in its day's place on the page; only for a day still open. It reads the address itself, so
+ * it opens in the frame of its tap.
  */
 export function NoTripsDialogSlot(props: Parameters<typeof NoTripsDialog>[0] & { open: boolean }) {
   const { open, ...dialog } = props
   const search = useDialogSearch()
-  if (!open || search.get('dialog') !== 'noTrips' || search.get('day') !== dialog.day) return null
+  if (!open || noTripsDialogDay(search) !== dialog.day) return null
   return <NoTripsDialog {...dialog} />
 }
 

@@ -29,7 +29,7 @@ import { NoTripRun, noTripRunExpandQuery, type NoTripRunView } from '~/component
 import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
-import { CardDialogs, NoTripsDialogSlot, NoTripsRunDialogSlot } from './card-dialogs'
+import { CardDialogs, noTripsDialogDay, NoTripsDialogSlot, NoTripsRunDialogSlot } from './card-dialogs'
 import { cardsOf, waitingForPurpose } from './cards.server'
 import { dayLabel, shortDayName, weekdayName } from '~/domain/dayHeader'
 import { pageDays } from '~/domain/listDays'
@@ -169,12 +169,11 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
   // ?dialog=report&trip=<id>, ?dialog=mode&leg=<id>(&retry=<mode>); ?expand=FROM..TO shows a run day by day. Each
   // opens only for what is on this page; anything else shows the page without a dialog.
   const search = new URLSearchParams(location.search)
-  const dialog = search.get('dialog')
   const loaded = useAnsweredCards(loaderData.groups)
   const dayIds = loaded.flatMap((g) => (g.kind === 'day' ? [g.day] : g.days))
-  const dialogDay = search.get('day')
-  const noTripsDay =
-    dialog === 'noTrips' && dayIds.some((d) => d.day === dialogDay && d.empty === 'open') ? dialogDay : null
+  // A day's dialog inside a run shows the run day by day.
+  const dialogDay = noTripsDialogDay(search)
+  const noTripsDay = dayIds.some((d) => d.day === dialogDay && d.empty === 'open') ? dialogDay : null
   const expand = parseDayRange(search.get('expand'))
   const groups = loaded.map((g) =>
     g.kind === 'day'

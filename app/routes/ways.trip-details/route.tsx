@@ -163,6 +163,7 @@ export default function WaysTripDetails({ loaderData }: Route.ComponentProps) {
       {/* The dialogs come first: without JS an open dialog is the page's first content, so it and its error are on the
           first screen; with JS it is a modal <dialog> and its place does not matter. */}
       <WayDialogs
+        t={t}
         data={loaderData}
         pathname={pathname}
         wayLabel={`${title}, ${dateOf(trip.startTime)} ${timeOf(trip.startTime)}–${timeOf(trip.endTime)}`}

@@ -2,7 +2,7 @@
 // screen; with JS it is a modal <dialog>. Which one is open is the URL's (?dialog=…); each is offered only where the
 // way's state allows what it does.
 import { useActionData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { Route } from './+types/route'
 import type { action } from './route'
 import { useRootData } from '~/root'
@@ -34,10 +34,12 @@ export function selectedLegOf(legs: Leg[], search: URLSearchParams): { leg: Leg 
 }
 
 export function WayDialogs({
+  t,
   data,
   pathname,
   wayLabel,
 }: {
+  t: TFunction
   data: Data
   pathname: string
   /** The way as the report dialog names it. */
@@ -48,7 +50,6 @@ export function WayDialogs({
   const editable = allows.deleteWay
   const editLegs = allows.setPurposes
   const editModes = allows.setModes
-  const { t } = useTranslation('trip')
   const actionData = useActionData<typeof action>()
   const root = useRootData()
   // Read here rather than by the page: a tap on a dialog's link renders this alone at once (dialog-opening.ts).
