@@ -7,7 +7,8 @@
 //   (WRONG_STEP, TRIP_CONFIRMED, TRIP_REPORTED), one it does not allow is refused;
 // - a refused call changes nothing; a dialog saved without a change changes nothing (not even the version);
 // - a confirmed way never changes (purposes, modes, legs);
-// - list (getTrips), detail (tripDetail) and API (getTrip) give the same status and step;
+// - list (getTrips), detail (tripDetail) and API (getTrip) give the same status and step; what a GET would be answered
+//   from memory (under the participant's data version) equals what the database holds;
 // - a successful change keeps exactly what was sent (nothing dropped); a single pick (one mode, one purpose) never
 //   leaves the old value beside the new one;
 // - confirming from the card keeps the legs' purposes and fills only the empty ones, never with a mode unknown;
@@ -238,6 +239,10 @@ async function checkAgreement(id: number) {
   const day = api.startTime.slice(0, 10)
   const list = await tripService.getTrips(me, { from: day, to: day, withGeom: false })
   const listed = list.trps.find((t: { id: number }) => t.id === id)
+  // What a GET is answered from memory (under the participant's data version) is what the database holds now.
+  const reading = { ...me, dataVersion: (await db.select().from(users).where(eq(users.id, me.user.id)))[0].dataVersion }
+  expect(await tripService.getTrips(reading, { from: day, to: day, withGeom: false }), 'kept list').toEqual(list)
+  expect((await tripService.getTrip(reading, { id })).trp, 'kept way').toEqual(api)
   expect(api.way, `API way ${id}`).toEqual(expected)
   expect(detail.step, `detail step ${id}`).toBe(expected.step)
   expect(listed?.status, `list status ${id}`).toBe(expected.status)

@@ -72,6 +72,12 @@ export const users = pgTable(
     /** Pseudonymous id used in research exports. */
     pseudonym: text('pseudonym').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Raised by the database, in the writing transaction, after every statement that writes this participant's ways,
+     * legs, edits, days without ways, answers or places (triggers of migration 0006): what a process keeps of their
+     * data is kept under it (participant-cache.server.ts).
+     */
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email), index('users_campaign_idx').on(t.campaignId)],
 )

@@ -36,6 +36,8 @@ export interface RequestInfo {
   /** Set-Cookie headers to add to the response. */
   setCookies: string[]
   server: ServerInfo
+  /** A GET or HEAD request: it writes nothing of the participant's data. */
+  readsOnly: boolean
 }
 export const requestContext = createContext<RequestInfo>()
 
@@ -58,6 +60,8 @@ export function serviceCtx(context: Ctx): ServiceContext {
     clientIp: r.server.clientIp,
     now: () => new Date(),
     catalogueVersion: r.session.state === 'valid' ? r.session.catalogueVersion : undefined,
+    // A form post may write the participant's data before its page's loaders read it: only a GET reads kept values.
+    dataVersion: r.session.state === 'valid' && r.readsOnly ? r.session.dataVersion : undefined,
   }
 }
 

@@ -72,6 +72,7 @@ async function postExpired(token: string, body: Record<string, string>, headers:
     consent: true,
     setCookies: [],
     server: { clientIp: '127.0.0.1', requestId: 't', secure: false },
+    readsOnly: false,
   })
   const request = new Request(`${BASE}/ways/add`, {
     method: 'POST',

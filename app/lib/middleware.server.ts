@@ -73,6 +73,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     consent: cookies[CONSENT_COOKIE] === 'accepted',
     setCookies,
     server,
+    readsOnly: request.method === 'GET' || request.method === 'HEAD',
   })
   const response = await next()
   // Toasts for the next page go in the signed cookie; otherwise a toast cookie this request carried is cleared.

@@ -58,6 +58,12 @@ export interface ServiceContext {
   now: () => Date
   /** The database's catalogue version as the session lookup read it (import-cache.server.ts); unset: read on use. */
   catalogueVersion?: number
+  /**
+   * The participant's data version as the session lookup read it (participant-cache.server.ts), set only for a call
+   * that writes nothing (a page's GET, a service method declared readsOnly); unset: their data is read from the
+   * database.
+   */
+  dataVersion?: number
 }
 
 export type AuthedContext = ServiceContext & { user: SessionUser }
@@ -69,6 +75,8 @@ export interface MethodDef<S extends z.ZodType, R, P extends boolean> {
   public?: P
   /** Callable while the participant must change the password first (changing it, logging out). */
   whilePasswordUpdateRequired?: boolean
+  /** Writes nothing: the call may be answered from what the process keeps of the participant's data. */
+  readsOnly?: boolean
   params: S
   run(params: z.output<S>, ctx: P extends true ? ServiceContext : AuthedContext): Promise<R>
 }
@@ -79,6 +87,7 @@ export interface MethodDef<S extends z.ZodType, R, P extends boolean> {
  */
 export interface AnyMethod {
   public: boolean
+  readsOnly: boolean
   params: z.ZodType
   invoke(ctx: ServiceContext, raw: unknown): Promise<unknown>
 }
@@ -113,7 +122,12 @@ export function method<S extends z.ZodType, R, P extends boolean = false>(def: M
     return def.run(parsed.data, ctx as never)
   }
   const call = (ctx: ServiceContext, params: z.input<S>): Promise<R> => invoke(ctx, params)
-  return Object.assign(call, { public: Boolean(def.public), params: def.params, invoke })
+  return Object.assign(call, {
+    public: Boolean(def.public),
+    readsOnly: Boolean(def.readsOnly),
+    params: def.params,
+    invoke,
+  })
 }
 
 /** The path of the first string (or key) holding a NUL character, or null. */

@@ -58,6 +58,7 @@ export async function dispatch(app: App, rawBody: string, meta: { clientIp: stri
     clientIp: meta.clientIp,
     now: () => now,
     catalogueVersion: session.state === 'valid' ? session.catalogueVersion : undefined,
+    dataVersion: session.state === 'valid' && method.readsOnly ? session.dataVersion : undefined,
   }
   const { session: _s, locale: _l, ...rest } = params
   try {

@@ -6,6 +6,7 @@ import type { LatLon } from '~/domain/geometry'
 import { savedPlaceAt } from '~/domain/places'
 import { requireSession, type ServiceContext } from './core.server'
 import { reverseGeocode } from './geocoder.server'
+import { participantCached } from './participant-cache.server'
 import { listOwnPois, type PoiDto } from './poi.server'
 import { wayEndPointsOf } from './trip/model.server'
 
@@ -55,7 +56,12 @@ export async function wayEndNamesOf(
   places?: Promise<PoiDto[]>,
 ): Promise<Map<number, WayEnds>> {
   requireSession(ctx)
-  const points = await wayEndPointsOf(ctx.db, tripIds)
+  const points = await participantCached(
+    ctx,
+    `ends:${tripIds.join()}`,
+    () => wayEndPointsOf(ctx.db, tripIds),
+    (m) => 200 * m.size,
+  )
   const ids = [...points.keys()]
   const names = await endNames(
     ctx,

@@ -24,6 +24,7 @@ import {
   type ServiceContext,
 } from './core.server'
 import { isAuthorized } from './authorization.server'
+import { participantCached } from './participant-cache.server'
 
 type PoiRow = typeof pois.$inferSelect
 
@@ -175,7 +176,12 @@ async function ownPoiRows(ctx: AuthedContext): Promise<PoiDto[]> {
  */
 export async function listOwnPois(ctx: ServiceContext): Promise<PoiDto[]> {
   requireSession(ctx)
-  return ownPoiRows(ctx)
+  return participantCached(
+    ctx,
+    'pois',
+    () => ownPoiRows(ctx),
+    (places) => 300 * places.length,
+  )
 }
 
 /** One of the caller's places (authorized callers only); another participant's id → POI_NOT_FOUND. */

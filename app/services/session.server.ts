@@ -54,8 +54,24 @@ const sessionByHash = (db: DbOrTx) =>
   preparedFor(db, 'session_by_hash', () =>
     db
       .select({
-        s: sessions,
-        u: users,
+        // Only what a request uses: every column read is parsed on every request.
+        s: {
+          id: sessions.id,
+          expiresAt: sessions.expiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+        },
+        u: {
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          alias: users.alias,
+          campaignId: users.campaignId,
+          passwordUpdateRequired: users.passwordUpdateRequired,
+          locale: users.locale,
+          dataVersion: users.dataVersion,
+        },
         // The catalogue version rides along, so checking what the process keeps costs no query (ADR 303).
         cv: sql<number>`(select ${catalogueVersion.n} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`.mapWith(
           Number,
@@ -71,8 +87,11 @@ const sessionByHash = (db: DbOrTx) =>
 export type ResolvedSession =
   | { state: 'none' }
   | { state: 'invalid'; expiredUserId?: number }
-  /** catalogueVersion: the database's catalogue version as the lookup read it (import-cache.server.ts). */
-  | { state: 'valid'; user: SessionUser; catalogueVersion: number }
+  /**
+   * catalogueVersion: the database's catalogue version as the lookup read it (import-cache.server.ts); dataVersion:
+   * the participant's (participant-cache.server.ts).
+   */
+  | { state: 'valid'; user: SessionUser; catalogueVersion: number; dataVersion: number }
 
 /** Looks a token up; an expired one is 'invalid' (with the user id, so a pending form post can be kept for them). */
 export async function resolveSession(
@@ -95,6 +114,7 @@ export async function resolveSession(
   return {
     state: 'valid',
     catalogueVersion: cv,
+    dataVersion: u.dataVersion,
     user: {
       id: u.id,
       email: u.email,

@@ -13,6 +13,7 @@ import { ANSWER_BOUNDS, leadingWithin } from '~/domain/limits'
 import { TRIPS_PAGE_SIZE } from '~/domain/pagination'
 import { dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
 import { method, ServiceError, zId, type AuthedContext, type Empty, type Service } from '../core.server'
+import { participantCached } from '../participant-cache.server'
 import { assertAllows, stateOfRow } from './checks.server'
 import { catalogues, legsOf, ownTrip, pointsPerTrip, toTripDto, type TripDto, type TripRow } from './model.server'
 import { everyDay, MAX_RANGE_DAYS, reviewWindow, zRealDay } from './study-days.server'
@@ -207,20 +208,41 @@ async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParam
   return { totalNo, periods, trps }
 }
 
+/** The params that shape an answer (others a client sends along are ignored), as a key. */
+const keyOf = (p: z.output<typeof GetTripsParams>) =>
+  [p.validationStatus, p.qtnsAnswered, p.sortOrder, p.fetchNext, p.offset, p.from, p.to, p.withGeom].join('|')
+
+/** Estimated bytes of ways in memory: each way, leg and geometry point. */
+const weightOf = (ways: readonly TripDto[]) =>
+  ways.reduce((sum, w) => sum + 600 + w.legs.reduce((s, l) => s + 500 + 64 * l.geom.length, 0), 0)
+
 export const tripListMethods = {
   /**
    * The caller's ways, newest first by default. Paged (offset, fetchNext) or a range of days (from/to, inclusive,
    * in the study's time zone). Returns { totalNo, periods, trps } (see GetTripsResult).
    */
   getTrips: method({
+    readsOnly: true,
     params: GetTripsParams,
-    run: (p, ctx): Promise<GetTripsResult> => getTripsImpl(ctx, p),
+    run: (p, ctx): Promise<GetTripsResult> =>
+      participantCached(
+        ctx,
+        `getTrips:${keyOf(p)}`,
+        () => getTripsImpl(ctx, p),
+        (r) => weightOf(r.trps),
+      ),
   }),
 
   getTrip: method({
+    readsOnly: true,
     params: z.object({ id: zId }).passthrough(),
     async run({ id }, ctx): Promise<{ trp: TripDto }> {
-      return { trp: await ownTrip(ctx, id) }
+      return participantCached(
+        ctx,
+        `getTrip:${id}`,
+        async () => ({ trp: await ownTrip(ctx, id) }),
+        (r) => weightOf([r.trp]),
+      )
     },
   }),
 } satisfies Service

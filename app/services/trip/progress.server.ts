@@ -5,7 +5,8 @@ import { confirmedSql } from '~/db/confirmed'
 import { trips } from '~/db/schema'
 import { dayInZone, daysBetween } from '~/domain/time'
 import { campaignRow } from '../campaign.server'
-import { requireSession, type ServiceContext } from '../core.server'
+import { requireSession, type AuthedContext, type ServiceContext } from '../core.server'
+import { participantCached } from '../participant-cache.server'
 
 export interface ReviewProgress {
   total: number
@@ -16,6 +17,10 @@ export interface ReviewProgress {
 
 export async function reviewProgress(ctx: ServiceContext): Promise<ReviewProgress> {
   requireSession(ctx)
+  return participantCached(ctx, 'progress', () => progressNow(ctx))
+}
+
+async function progressNow(ctx: AuthedContext): Promise<ReviewProgress> {
   // Both counts in one pass over the participant's ways; the campaign's end from what the process keeps (ADR 303).
   const [[counts], campaign] = await Promise.all([
     ctx.db

@@ -15,6 +15,7 @@ import {
 } from '~/domain/segmentation'
 import { dayInZone, formatDayTime } from '~/domain/time'
 import type { AuthedContext } from '../core.server'
+import { participantCached } from '../participant-cache.server'
 import { pointNames } from '../place-names.server'
 import { stateOf } from './checks.server'
 import { legsOf, type TripDto, type TripRow } from './model.server'
@@ -186,6 +187,18 @@ export interface ListMerge {
  * or across midnight), and the undo of the edit that made a way.
  */
 export async function listSegmentation(
+  ctx: AuthedContext,
+  shown: readonly TripDto[],
+): Promise<{ merges: ListMerge[]; undo: Map<number, 'split' | 'merge'> }> {
+  return participantCached(
+    ctx,
+    `segmentation:${shown.map((t) => t.id).join()}`,
+    () => segmentationOf(ctx, shown),
+    (s) => 200 * (s.merges.length + s.undo.size),
+  )
+}
+
+async function segmentationOf(
   ctx: AuthedContext,
   shown: readonly TripDto[],
 ): Promise<{ merges: ListMerge[]; undo: Map<number, 'split' | 'merge'> }> {

@@ -7,6 +7,7 @@ import { savedPlaceAt } from '~/domain/places'
 import { suggestPurpose, type PastWay, type Suggestion } from '~/domain/purposeSuggestion'
 import { zonedParts } from '~/domain/time'
 import { requireSession, type AuthedContext, type ServiceContext } from '../core.server'
+import { participantCached } from '../participant-cache.server'
 import { listOwnPois, type PoiDto } from '../poi.server'
 import { legsOf, wayEndPointsOf } from './model.server'
 
@@ -56,8 +57,21 @@ export async function purposeSuggestions(
   known?: Promise<PoiDto[]>,
 ): Promise<Map<number, Suggestion>> {
   requireSession(ctx)
+  if (ways.length === 0) return new Map()
+  return participantCached(
+    ctx,
+    `suggestions:${ways.map((w) => `${w.id}@${w.start}`).join()}`,
+    () => suggestionsOf(ctx, ways, known),
+    (m) => 200 * m.size,
+  )
+}
+
+async function suggestionsOf(
+  ctx: AuthedContext,
+  ways: readonly { id: number; start: string }[],
+  known?: Promise<PoiDto[]>,
+): Promise<Map<number, Suggestion>> {
   const out = new Map<number, Suggestion>()
-  if (ways.length === 0) return out
   const places = await (known ?? listOwnPois(ctx))
   if (places.length === 0) return out
   const placeAt = placeFinder(places)

@@ -1,0 +1,104 @@
+// What each process keeps in memory of a participant's own data (their ways, legs, edits, days without ways, answers
+// and places), checked against the participant's data version (ADR 309).
+//
+// The version is users.data_version: statement triggers on every table of participant data raise it in the writing
+// transaction, whoever writes (this process, another one on the same PostgreSQL, the CLI, a statement by hand). The
+// session lookup reads it along with the session, so a check costs no query. A request that may write (any form post,
+// any service method not declared reads-only) carries no version and reads everything from the database: a value kept
+// before its own write must never answer it.
+//
+// A kept value is also keyed by what else it was computed from: the catalogue version (names of purposes, the
+// campaign), the participant's language and campaign, and the study day of now (the days of the review).
+import { dayInZone } from '~/domain/time'
+import type { DbOrTx } from '~/db/connect.server'
+import type { Env } from '~/infra/env.server'
+
+/** What the kept values may weigh together, in estimated bytes, per database object. */
+export const MAX_KEPT_BYTES = 32 * 1024 * 1024
+/** How many values may be kept together, however light. */
+const MAX_ENTRIES = 2000
+
+export interface KeepingContext {
+  db: DbOrTx
+  env: Pick<Env, 'STUDY_TIME_ZONE'>
+  locale: string
+  user: { id: number; campaignId: number | null } | null
+  now: () => Date
+  catalogueVersion?: number
+  /** The participant's data version as the session lookup read it; unset: nothing is kept or read from memory. */
+  dataVersion?: number
+}
+
+type Entry = { stamp: string; value: Promise<unknown>; bytes: number }
+/** Least recently used first (a Map keeps insertion order; a hit is moved to the end). */
+const stores = new WeakMap<object, { entries: Map<string, Entry>; bytes: number }>()
+
+function storeOf(db: object) {
+  let s = stores.get(db)
+  if (!s) stores.set(db, (s = { entries: new Map(), bytes: 0 }))
+  return s
+}
+
+function evict(store: { entries: Map<string, Entry>; bytes: number }) {
+  for (const [key, e] of store.entries) {
+    if (store.bytes <= MAX_KEPT_BYTES && store.entries.size <= MAX_ENTRIES) break
+    store.entries.delete(key)
+    store.bytes -= e.bytes
+  }
+}
+
+function forget(store: { entries: Map<string, Entry>; bytes: number }, key: string, entry: Entry) {
+  if (store.entries.get(key) !== entry) return
+  store.entries.delete(key)
+  store.bytes -= entry.bytes
+}
+
+/** Freezes a kept value outside production, so a caller that changes one fails its tests instead of other requests. */
+function freezeDeep<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const v of value instanceof Map ? value.values() : Object.values(value)) freezeDeep(v)
+  }
+  return value
+}
+
+/**
+ * The value of `load` for the calling participant as of their data version: from memory when this process loaded it
+ * under the same version and circumstances, else loaded (once, however many requests ask meanwhile). `weigh` estimates
+ * the value's bytes; a value over an eighth of the budget is not kept. Kept values are shared: never change one.
+ */
+export async function participantCached<T>(
+  ctx: KeepingContext,
+  key: string,
+  load: () => Promise<T>,
+  weigh: (value: T) => number = () => 256,
+): Promise<T> {
+  if (ctx.dataVersion == null || !ctx.user) return load()
+  const tz = ctx.env.STUDY_TIME_ZONE
+  // The version was read before the load, so what is kept under it is never older than it.
+  const stamp = `${ctx.dataVersion}|${ctx.catalogueVersion ?? '-'}|${ctx.locale}|${ctx.user.campaignId ?? '-'}|${dayInZone(ctx.now(), tz)}|${tz}`
+  const fullKey = `${ctx.user.id}|${key}`
+  const store = storeOf(ctx.db)
+  const hit = store.entries.get(fullKey)
+  if (hit && hit.stamp === stamp) {
+    store.entries.delete(fullKey)
+    store.entries.set(fullKey, hit)
+    return hit.value as Promise<T>
+  }
+  if (hit) forget(store, fullKey, hit)
+  const entry: Entry = { stamp, value: Promise.resolve(load()), bytes: 0 }
+  store.entries.set(fullKey, entry)
+  entry.value.then(
+    (v) => {
+      if (process.env.NODE_ENV !== 'production') freezeDeep(v)
+      const bytes = weigh(v as T)
+      if (bytes > MAX_KEPT_BYTES / 8) return forget(store, fullKey, entry)
+      if (store.entries.get(fullKey) !== entry) return
+      entry.bytes = bytes
+      store.bytes += bytes
+      evict(store)
+    },
+    () => forget(store, fullKey, entry),
+  )
+  return entry.value as Promise<T>
+}
