@@ -13,7 +13,7 @@ import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
 import { rootMiddleware } from '~/lib/middleware.server'
 import { req } from '~/lib/context.server'
-import { i18nextMiddleware } from '~/lib/i18n.server'
+import { pageI18nextMiddleware } from '~/lib/i18n.server'
 import { catalogueAsset } from '~/infra/i18n.server'
 import { projectTitle } from '~/infra/env.server'
 import { inlineStylesheet } from '~/lib/stylesheet.server'
@@ -26,7 +26,7 @@ import { toBcp47, DEFAULT_LOCALE } from '~/domain/locale'
 import stylesheet from '~/styles/app.css?url'
 
 // i18next first: the root middleware reads the language it picked.
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, rootMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [pageI18nextMiddleware, rootMiddleware]
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 

@@ -243,6 +243,7 @@ async function checkAgreement(id: number) {
   const reading = { ...me, dataVersion: (await db.select().from(users).where(eq(users.id, me.user.id)))[0].dataVersion }
   expect(await tripService.getTrips(reading, { from: day, to: day, withGeom: false }), 'kept list').toEqual(list)
   expect((await tripService.getTrip(reading, { id })).trp, 'kept way').toEqual(api)
+  expect(await tripDetail(reading, id), 'kept detail').toEqual(detail)
   expect(api.way, `API way ${id}`).toEqual(expected)
   expect(detail.step, `detail step ${id}`).toBe(expected.step)
   expect(listed?.status, `list status ${id}`).toBe(expected.status)

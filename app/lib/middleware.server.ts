@@ -1,7 +1,7 @@
 // The root middleware: resolves the app, session, flash toasts and CSRF for every request, and persists a ?locale= choice.
 import crypto from 'node:crypto'
 import type { MiddlewareFunction } from 'react-router'
-import { parseLocale } from '~/domain/locale'
+import { DEFAULT_LOCALE, parseLocale } from '~/domain/locale'
 import { resolveSession } from '~/services/session.server'
 import { rememberLocale } from '~/services/user.server'
 import { getApp } from './app.server'
@@ -17,7 +17,7 @@ import {
   toastCookie,
 } from './cookies.server'
 import { checkOrigin, isOwnNavigation } from './csrf.server'
-import { getLang, localeOf } from './i18n.server'
+import { getLang, isServiceApi, localeOf } from './i18n.server'
 
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const app = await getApp()
@@ -28,15 +28,17 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   // CSRF: every state-changing request from a browser must come from our own origin (ADR 004). The JSON endpoint and
   // the CLI hand-off authenticate with a token in the body or header, never with cookies, so they are exempt.
-  const tokenAuthenticated = url.pathname.startsWith('/functions/') || url.pathname === '/admin/cli'
+  const api = isServiceApi(url.pathname)
+  const tokenAuthenticated = api || url.pathname === '/admin/cli'
   if (request.method !== 'GET' && request.method !== 'HEAD' && !tokenAuthenticated) {
     if (!checkOrigin(request, app.env.publicUrl)) {
       return new Response('Forbidden: cross-site request', { status: 403, headers: { 'Content-Type': 'text/plain' } })
     }
   }
 
-  // The language was picked by i18nextMiddleware, which runs before this one (root's middleware list).
-  const locale = localeOf(getLang(context))
+  // The language was picked by i18nextMiddleware, which runs before this one (root's middleware list); the API names
+  // its own in its params.
+  const locale = api ? DEFAULT_LOCALE : localeOf(getLang(context))
   const queryLocale = parseLocale(url.searchParams.get('locale'))
   if (queryLocale) setCookies.push(serializeCookie(LOCALE_COOKIE, queryLocale, { maxAge: ONE_YEAR_S, secure }))
 

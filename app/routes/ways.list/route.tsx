@@ -12,6 +12,7 @@
 import { useEffect } from 'react'
 import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useLabelsOnce } from '~/lib/labels-once'
 import type { Route } from './+types/route'
 import { authed, req } from '~/lib/context.server'
 import { confirmLeavesTab, isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
@@ -162,7 +163,7 @@ function useAnsweredCards(groups: ListGroup[]): ListGroup[] {
 type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
 
 export default function WaysList({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('ways')
+  const t = useLabelsOnce(useTranslation('ways').t)
   const location = useLocation()
   const { filter, page, pages, highlight, outOfRange, total } = loaderData
   // Which dialog is open is the URL's (ADR 005, 299): ?dialog=noTrips&day=YYYY-MM-DD, ?dialog=noTripsRun&days=FROM..TO,

@@ -41,6 +41,7 @@ import {
   type Service,
   type ServiceContext,
 } from '../core.server'
+import { participantCached } from '../participant-cache.server'
 import {
   assertAllows,
   assertVersion,
@@ -81,9 +82,16 @@ export interface TripDetail {
 
 export async function tripDetail(ctx: ServiceContext, tripId: number): Promise<TripDetail> {
   requireSession(ctx)
-  const cat = await catalogues(ctx)
-  const trip = await ownTrip(ctx, tripId, cat)
-  return { trip, step: trip.way.step, purposes: cat.purposes }
+  return participantCached(
+    ctx,
+    `tripDetail:${tripId}`,
+    async () => {
+      const cat = await catalogues(ctx)
+      const trip = await ownTrip(ctx, tripId, cat)
+      return { trip, step: trip.way.step, purposes: cat.purposes }
+    },
+    (d) => 600 + d.trip.legs.reduce((s, l) => s + 500 + 64 * l.geom.length, 0),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { confirmedIs } from '~/db/confirmed'
 import { trips } from '~/db/schema'
 import { pageOfPosition } from '~/domain/pagination'
 import type { AuthedContext } from '../core.server'
+import { participantCached } from '../participant-cache.server'
 import { ownTripRow } from './model.server'
 
 /**
@@ -17,6 +18,16 @@ export async function listPageOf(
   way: number | { id: number; start: string },
   filter: { validationStatus?: boolean; qtnsAnswered?: boolean } = {},
   limit = ctx.env.TRIPS_PAGE_LIMIT,
+): Promise<number> {
+  const key = `listPage:${typeof way === 'number' ? way : `${way.id}@${way.start}`}|${filter.validationStatus}|${filter.qtnsAnswered}|${limit}`
+  return participantCached(ctx, key, () => pageOfWay(ctx, way, filter, limit))
+}
+
+async function pageOfWay(
+  ctx: AuthedContext,
+  way: number | { id: number; start: string },
+  filter: { validationStatus?: boolean; qtnsAnswered?: boolean },
+  limit: number,
 ): Promise<number> {
   const row =
     typeof way === 'number'
@@ -41,6 +52,10 @@ export async function listPageOf(
  * else the newest one; null when none is left.
  */
 export async function nextOpenWay(ctx: AuthedContext, tripId: number): Promise<number | null> {
+  return participantCached(ctx, `nextOpen:${tripId}`, () => nextOpenWayNow(ctx, tripId))
+}
+
+async function nextOpenWayNow(ctx: AuthedContext, tripId: number): Promise<number | null> {
   const row = await ownTripRow(ctx.db, ctx.user.id, tripId)
   const older = or(lt(trips.startTime, row.startTime), and(eq(trips.startTime, row.startTime), lt(trips.id, row.id)))
   const [next] = await ctx.db

@@ -134,6 +134,17 @@ export async function segmentationView(
   trip: TripDto,
   cut: { legId: number | null; at: LatLon | null },
 ): Promise<SegmentationView> {
+  // Without a leg to cut, the view is the database's alone (a cut names its points, by the geocoder too).
+  if (cut.legId === null && cut.at === null)
+    return participantCached(ctx, `segmentationView:${trip.id}`, () => segmentationViewNow(ctx, trip, cut))
+  return segmentationViewNow(ctx, trip, cut)
+}
+
+async function segmentationViewNow(
+  ctx: AuthedContext,
+  trip: TripDto,
+  cut: { legId: number | null; at: LatLon | null },
+): Promise<SegmentationView> {
   const userId = ctx.user.id
   const tz = ctx.env.STUDY_TIME_ZONE
   const undo = await undoOf(ctx.db, userId, trip.id)
