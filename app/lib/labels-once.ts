@@ -1,6 +1,5 @@
 // A page that repeats its labels (the ways list asks for the same few on every card) looks each one up once per
 // render: a lookup by i18next walks its namespaces, key separators and fallbacks every time.
-import { useMemo } from 'react'
 import type { TFunction } from 'i18next'
 
 /** `t`, answering a key asked without options from what it answered before; one with options asks `t` every time. */
@@ -14,6 +13,3 @@ export function labelsOnce(t: TFunction): TFunction {
   }
   return once as unknown as TFunction
 }
-
-/** labelsOnce for a component: the same function as long as `t` is the same (cards compare it to skip a render). */
-export const useLabelsOnce = (t: TFunction): TFunction => useMemo(() => labelsOnce(t), [t])

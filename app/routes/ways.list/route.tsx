@@ -12,7 +12,7 @@
 import { useEffect } from 'react'
 import { redirect, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { useLabelsOnce } from '~/lib/labels-once'
+import { labelsOnce } from '~/lib/labels-once'
 import type { Route } from './+types/route'
 import { authed, req } from '~/lib/context.server'
 import { confirmLeavesTab, isListFilter, LIST_FILTER_PARAMS, listPath } from '~/domain/waysUrls'
@@ -163,7 +163,10 @@ function useAnsweredCards(groups: ListGroup[]): ListGroup[] {
 type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
 
 export default function WaysList({ loaderData }: Route.ComponentProps) {
-  const t = useLabelsOnce(useTranslation('ways').t)
+  const { t: translate } = useTranslation('ways')
+  // The server renders the page once: each of its repeated labels is looked up once (labelsOnce). The browser's bundle
+  // leaves that out (import.meta.env.SSR is false there), and its t stays the same function the cards compare.
+  const t = import.meta.env.SSR ? labelsOnce(translate) : translate
   const location = useLocation()
   const { filter, page, pages, highlight, outOfRange, total } = loaderData
   // Which dialog is open is the URL's (ADR 005, 299): ?dialog=noTrips&day=YYYY-MM-DD, ?dialog=noTripsRun&days=FROM..TO,
