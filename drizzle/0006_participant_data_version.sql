@@ -17,6 +17,26 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- An UPDATE raises the owners before and after it (a row moved to another participant changes what both see).
+CREATE FUNCTION "bump_data_version_by_user_id_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "users" SET "data_version" = "data_version" + 1
+  WHERE "id" IN (SELECT "user_id" FROM "changed" UNION SELECT "user_id" FROM "before");
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "bump_data_version_by_trip_id_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "users" SET "data_version" = "data_version" + 1
+  WHERE "id" IN (
+    SELECT t."user_id" FROM "trips" t
+    WHERE t."id" IN (SELECT "trip_id" FROM "changed" UNION SELECT "trip_id" FROM "before")
+  );
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 -- TRUNCATE names no rows: everyone's version is raised.
 CREATE FUNCTION "bump_every_data_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -27,7 +47,7 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "trips_data_version_insert" AFTER INSERT ON "trips" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
-CREATE TRIGGER "trips_data_version_update" AFTER UPDATE ON "trips" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
+CREATE TRIGGER "trips_data_version_update" AFTER UPDATE ON "trips" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "trips_data_version_delete" AFTER DELETE ON "trips" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
@@ -35,7 +55,7 @@ CREATE TRIGGER "trips_data_version_truncate" AFTER TRUNCATE ON "trips" FOR EACH 
 --> statement-breakpoint
 CREATE TRIGGER "way_edits_data_version_insert" AFTER INSERT ON "way_edits" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
-CREATE TRIGGER "way_edits_data_version_update" AFTER UPDATE ON "way_edits" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
+CREATE TRIGGER "way_edits_data_version_update" AFTER UPDATE ON "way_edits" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "way_edits_data_version_delete" AFTER DELETE ON "way_edits" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
@@ -43,7 +63,7 @@ CREATE TRIGGER "way_edits_data_version_truncate" AFTER TRUNCATE ON "way_edits" F
 --> statement-breakpoint
 CREATE TRIGGER "zero_trip_days_data_version_insert" AFTER INSERT ON "zero_trip_days" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
-CREATE TRIGGER "zero_trip_days_data_version_update" AFTER UPDATE ON "zero_trip_days" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
+CREATE TRIGGER "zero_trip_days_data_version_update" AFTER UPDATE ON "zero_trip_days" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "zero_trip_days_data_version_delete" AFTER DELETE ON "zero_trip_days" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
@@ -51,7 +71,7 @@ CREATE TRIGGER "zero_trip_days_data_version_truncate" AFTER TRUNCATE ON "zero_tr
 --> statement-breakpoint
 CREATE TRIGGER "answers_data_version_insert" AFTER INSERT ON "answers" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
-CREATE TRIGGER "answers_data_version_update" AFTER UPDATE ON "answers" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
+CREATE TRIGGER "answers_data_version_update" AFTER UPDATE ON "answers" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "answers_data_version_delete" AFTER DELETE ON "answers" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
@@ -59,7 +79,7 @@ CREATE TRIGGER "answers_data_version_truncate" AFTER TRUNCATE ON "answers" FOR E
 --> statement-breakpoint
 CREATE TRIGGER "questionnaire_completions_data_version_insert" AFTER INSERT ON "questionnaire_completions" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
-CREATE TRIGGER "questionnaire_completions_data_version_update" AFTER UPDATE ON "questionnaire_completions" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
+CREATE TRIGGER "questionnaire_completions_data_version_update" AFTER UPDATE ON "questionnaire_completions" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "questionnaire_completions_data_version_delete" AFTER DELETE ON "questionnaire_completions" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
@@ -67,7 +87,7 @@ CREATE TRIGGER "questionnaire_completions_data_version_truncate" AFTER TRUNCATE 
 --> statement-breakpoint
 CREATE TRIGGER "questionnaire_drafts_data_version_insert" AFTER INSERT ON "questionnaire_drafts" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
-CREATE TRIGGER "questionnaire_drafts_data_version_update" AFTER UPDATE ON "questionnaire_drafts" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
+CREATE TRIGGER "questionnaire_drafts_data_version_update" AFTER UPDATE ON "questionnaire_drafts" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "questionnaire_drafts_data_version_delete" AFTER DELETE ON "questionnaire_drafts" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
@@ -75,7 +95,7 @@ CREATE TRIGGER "questionnaire_drafts_data_version_truncate" AFTER TRUNCATE ON "q
 --> statement-breakpoint
 CREATE TRIGGER "pois_data_version_insert" AFTER INSERT ON "pois" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
-CREATE TRIGGER "pois_data_version_update" AFTER UPDATE ON "pois" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
+CREATE TRIGGER "pois_data_version_update" AFTER UPDATE ON "pois" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "pois_data_version_delete" AFTER DELETE ON "pois" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_user_id"();
 --> statement-breakpoint
@@ -83,7 +103,7 @@ CREATE TRIGGER "pois_data_version_truncate" AFTER TRUNCATE ON "pois" FOR EACH ST
 --> statement-breakpoint
 CREATE TRIGGER "legs_data_version_insert" AFTER INSERT ON "legs" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_trip_id"();
 --> statement-breakpoint
-CREATE TRIGGER "legs_data_version_update" AFTER UPDATE ON "legs" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_trip_id"();
+CREATE TRIGGER "legs_data_version_update" AFTER UPDATE ON "legs" REFERENCING OLD TABLE AS "before" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_trip_id_moved"();
 --> statement-breakpoint
 CREATE TRIGGER "legs_data_version_delete" AFTER DELETE ON "legs" REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version_by_trip_id"();
 --> statement-breakpoint

@@ -12,7 +12,7 @@ import { LOCALE_COOKIE, parseCookies } from './cookies.server'
  * The language of every request: `?locale=`, then the `locale` cookie, then German (requestLocale). The root
  * middleware persists a `?locale=` choice (cookie, and the logged-in participant's account).
  */
-export const [i18nextMiddleware, getLang, getI18n] = createI18nextMiddleware({
+const [i18nextMiddleware, getLang, getI18n] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LANGS],
     fallbackLanguage: FALLBACK_LANG,
@@ -33,6 +33,8 @@ export const pageI18nextMiddleware: MiddlewareFunction<Response> = (args, next) 
   isServiceApi(args.url.pathname) ? next() : i18nextMiddleware(args, next)
 
 export const isServiceApi = (pathname: string) => pathname.startsWith('/functions/')
+
+export { getLang, getI18n }
 
 /** The request's locale as the middleware detected it. */
 export function localeOf(lang: string): Locale {

@@ -53,9 +53,16 @@ function forget(store: { entries: Map<string, Entry>; bytes: number }, key: stri
   store.bytes -= entry.bytes
 }
 
+const shared = () => {
+  throw new TypeError('a kept value is shared by requests: copy it before changing it')
+}
+
 /** Freezes a kept value outside production, so a caller that changes one fails its tests instead of other requests. */
 function freezeDeep<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    // Object.freeze leaves a Map's entries changeable.
+    if (value instanceof Map)
+      for (const name of ['set', 'delete', 'clear']) Object.defineProperty(value, name, { value: shared })
     Object.freeze(value)
     for (const v of value instanceof Map ? value.values() : Object.values(value)) freezeDeep(v)
   }
@@ -91,8 +98,13 @@ export async function participantCached<T>(
   entry.value.then(
     (v) => {
       if (process.env.NODE_ENV !== 'production') freezeDeep(v)
-      const bytes = weigh(v as T)
-      if (bytes > MAX_KEPT_BYTES / 8) return forget(store, fullKey, entry)
+      let bytes: number
+      try {
+        bytes = weigh(v as T)
+      } catch {
+        bytes = Infinity
+      }
+      if (!(bytes <= MAX_KEPT_BYTES / 8)) return forget(store, fullKey, entry)
       if (store.entries.get(fullKey) !== entry) return
       entry.bytes = bytes
       store.bytes += bytes

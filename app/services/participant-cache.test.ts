@@ -106,6 +106,15 @@ describe('the version the database raises', () => {
     expect(await versionOf(b.user.id)).toBe(beforeB)
   })
 
+  test('a way moved to another participant raises both versions (each saw it, or sees it now)', async () => {
+    const [beforeA, beforeB] = [await versionOf(a.user.id), await versionOf(b.user.id)]
+    const [one] = await database.db.select({ id: trips.id }).from(trips).where(eq(trips.userId, a.user.id)).limit(1)
+    await database.db.update(trips).set({ userId: b.user.id }).where(eq(trips.id, one.id))
+    expect(await versionOf(a.user.id)).toBeGreaterThan(beforeA)
+    expect(await versionOf(b.user.id)).toBeGreaterThan(beforeB)
+    await database.db.update(trips).set({ userId: a.user.id }).where(eq(trips.id, one.id))
+  })
+
   test('a rolled-back write leaves the version as it was', async () => {
     const before = await versionOf(a.user.id)
     await expect(
@@ -138,8 +147,10 @@ describe('participantCached', () => {
     const ctx = await reading(a)
     await expect(participantCached(ctx, 'fails', () => Promise.reject(new Error('no')))).rejects.toThrow('no')
     expect(await participantCached(ctx, 'fails', async () => 'now')).toBe('now')
-    const kept = await participantCached(ctx, 'frozen', async () => ({ list: [{ x: 1 }] }))
+    const kept = await participantCached(ctx, 'frozen', async () => ({ list: [{ x: 1 }], byId: new Map([[1, 'a']]) }))
     expect(() => kept.list.push({ x: 2 })).toThrow()
+    expect(() => kept.byId.set(2, 'b')).toThrow()
+    expect(() => kept.byId.clear()).toThrow()
   })
 
   test('what is kept stays within its budget: a value too heavy is not kept, the least used go first', async () => {
