@@ -10,24 +10,18 @@
 // A kept value is also keyed by what else it was computed from: the catalogue version (names of purposes, the
 // campaign), the participant's language and campaign, and the study day of now (the days of the review).
 import { dayInZone } from '~/domain/time'
-import type { DbOrTx } from '~/db/connect.server'
-import type { Env } from '~/infra/env.server'
+import type { ServiceContext } from './core.server'
 
 /** What the kept values may weigh together, in estimated bytes, per database object. */
 export const MAX_KEPT_BYTES = 32 * 1024 * 1024
 /** How many values may be kept together, however light. */
 const MAX_ENTRIES = 2000
 
-export interface KeepingContext {
-  db: DbOrTx
-  env: Pick<Env, 'STUDY_TIME_ZONE'>
-  locale: string
-  user: { id: number; campaignId: number | null } | null
-  now: () => Date
-  catalogueVersion?: number
-  /** The participant's data version as the session lookup read it; unset: nothing is kept or read from memory. */
-  dataVersion?: number
-}
+/** What a kept value is keyed by; without dataVersion nothing is kept or read from memory. */
+type KeepingContext = Pick<
+  ServiceContext,
+  'db' | 'env' | 'locale' | 'user' | 'now' | 'catalogueVersion' | 'dataVersion'
+>
 
 type Entry = { stamp: string; value: Promise<unknown>; bytes: number }
 /** Least recently used first (a Map keeps insertion order; a hit is moved to the end). */

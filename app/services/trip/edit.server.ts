@@ -66,6 +66,7 @@ import {
   purposesFrom,
   refreshTrip,
   toLegDto,
+  weightOfWays,
   type LegDto,
   type TripDto,
 } from './model.server'
@@ -90,7 +91,7 @@ export async function tripDetail(ctx: ServiceContext, tripId: number): Promise<T
       const trip = await ownTrip(ctx, tripId, cat)
       return { trip, step: trip.way.step, purposes: cat.purposes }
     },
-    (d) => 600 + d.trip.legs.reduce((s, l) => s + 500 + 64 * l.geom.length, 0),
+    (d) => weightOfWays([d.trip]),
   )
 }
 

@@ -15,7 +15,16 @@ import { dayRangeUtc, daysBetween, parseDay, type Day } from '~/domain/time'
 import { method, ServiceError, zId, type AuthedContext, type Empty, type Service } from '../core.server'
 import { participantCached } from '../participant-cache.server'
 import { assertAllows, stateOfRow } from './checks.server'
-import { catalogues, legsOf, ownTrip, pointsPerTrip, toTripDto, type TripDto, type TripRow } from './model.server'
+import {
+  catalogues,
+  legsOf,
+  ownTrip,
+  pointsPerTrip,
+  toTripDto,
+  weightOfWays,
+  type TripDto,
+  type TripRow,
+} from './model.server'
 import { everyDay, MAX_RANGE_DAYS, reviewWindow, zRealDay } from './study-days.server'
 
 /** A boolean param that JSON clients send as true/false and form-like clients as 'true'/'false'. */
@@ -212,10 +221,6 @@ async function getTripsImpl(ctx: AuthedContext, p: z.output<typeof GetTripsParam
 const keyOf = (p: z.output<typeof GetTripsParams>) =>
   [p.validationStatus, p.qtnsAnswered, p.sortOrder, p.fetchNext, p.offset, p.from, p.to, p.withGeom].join('|')
 
-/** Estimated bytes of ways in memory: each way, leg and geometry point. */
-const weightOf = (ways: readonly TripDto[]) =>
-  ways.reduce((sum, w) => sum + 600 + w.legs.reduce((s, l) => s + 500 + 64 * l.geom.length, 0), 0)
-
 export const tripListMethods = {
   /**
    * The caller's ways, newest first by default. Paged (offset, fetchNext) or a range of days (from/to, inclusive,
@@ -229,7 +234,7 @@ export const tripListMethods = {
         ctx,
         `getTrips:${keyOf(p)}`,
         () => getTripsImpl(ctx, p),
-        (r) => weightOf(r.trps),
+        (r) => weightOfWays(r.trps),
       ),
   }),
 
@@ -241,7 +246,7 @@ export const tripListMethods = {
         ctx,
         `getTrip:${id}`,
         async () => ({ trp: await ownTrip(ctx, id) }),
-        (r) => weightOf([r.trp]),
+        (r) => weightOfWays([r.trp]),
       )
     },
   }),

@@ -104,6 +104,10 @@ export function toLegDto(l: LegRow, cat: Catalogues, tz: string, position: { fir
   }
 }
 
+/** Estimated bytes of ways in memory (what a process keeps of them is bounded by it): each way, leg and point. */
+export const weightOfWays = (ways: readonly Pick<TripDto, 'legs'>[]) =>
+  ways.reduce((sum, w) => sum + 600 + w.legs.reduce((s, l) => s + 500 + 64 * l.geom.length, 0), 0)
+
 export function toTripDto(t: TripRow, legRows: LegRow[], cat: Catalogues, tz: string): TripDto {
   const sorted = [...legRows].sort((a, b) => a.idx - b.idx)
   const way = wayState(wayFacts(t, sorted))
