@@ -16,6 +16,12 @@ import type { ServiceContext } from './core.server'
 export const MAX_KEPT_BYTES = 32 * 1024 * 1024
 /** How many values may be kept together, however light. */
 const MAX_ENTRIES = 2000
+/**
+ * One participant's share of the budget, in estimated bytes and in values: a client asking many different pages
+ * pushes out its own least used values, never other participants'. A value heavier than the share is not kept.
+ */
+export const SHARE_BYTES = MAX_KEPT_BYTES / 8
+const SHARE_ENTRIES = MAX_ENTRIES / 8
 
 /** What a kept value is keyed by; without dataVersion nothing is kept or read from memory. */
 type KeepingContext = Pick<
@@ -23,28 +29,40 @@ type KeepingContext = Pick<
   'db' | 'env' | 'locale' | 'user' | 'now' | 'catalogueVersion' | 'dataVersion'
 >
 
-type Entry = { stamp: string; value: Promise<unknown>; bytes: number }
+type Entry = { stamp: string; value: Promise<unknown>; bytes: number; user: number }
+/** A participant's kept values (their keys, least recently used first) and what they weigh. */
+type Share = { keys: Set<string>; bytes: number }
+type Store = { entries: Map<string, Entry>; bytes: number; shares: Map<number, Share> }
 /** Least recently used first (a Map keeps insertion order; a hit is moved to the end). */
-const stores = new WeakMap<object, { entries: Map<string, Entry>; bytes: number }>()
+const stores = new WeakMap<object, Store>()
 
 function storeOf(db: object) {
   let s = stores.get(db)
-  if (!s) stores.set(db, (s = { entries: new Map(), bytes: 0 }))
+  if (!s) stores.set(db, (s = { entries: new Map(), bytes: 0, shares: new Map() }))
   return s
 }
 
-function evict(store: { entries: Map<string, Entry>; bytes: number }) {
-  for (const [key, e] of store.entries) {
-    if (store.bytes <= MAX_KEPT_BYTES && store.entries.size <= MAX_ENTRIES) break
-    store.entries.delete(key)
-    store.bytes -= e.bytes
-  }
-}
-
-function forget(store: { entries: Map<string, Entry>; bytes: number }, key: string, entry: Entry) {
+/** Drops a value (unless another has taken its key meanwhile) from the store and from its participant's share. */
+function forget(store: Store, key: string, entry: Entry) {
   if (store.entries.get(key) !== entry) return
   store.entries.delete(key)
   store.bytes -= entry.bytes
+  const share = store.shares.get(entry.user)
+  if (!share?.keys.delete(key)) return
+  share.bytes -= entry.bytes
+  if (share.keys.size === 0) store.shares.delete(entry.user)
+}
+
+/** The participant's least used values go until their share holds, then everyone's least used until the budget does. */
+function evict(store: Store, share: Share) {
+  for (const key of share.keys) {
+    if (share.bytes <= SHARE_BYTES && share.keys.size <= SHARE_ENTRIES) break
+    forget(store, key, store.entries.get(key)!)
+  }
+  for (const [key, e] of store.entries) {
+    if (store.bytes <= MAX_KEPT_BYTES && store.entries.size <= MAX_ENTRIES) break
+    forget(store, key, e)
+  }
 }
 
 const shared = () => {
@@ -66,7 +84,7 @@ function freezeDeep<T>(value: T): T {
 /**
  * The value of `load` for the calling participant as of their data version: from memory when this process loaded it
  * under the same version and circumstances, else loaded (once, however many requests ask meanwhile). `weigh` estimates
- * the value's bytes; a value over an eighth of the budget is not kept. Kept values are shared: never change one.
+ * the value's bytes; a value heavier than a participant's share is not kept. Kept values are shared: never change one.
  */
 export async function participantCached<T>(
   ctx: KeepingContext,
@@ -84,10 +102,12 @@ export async function participantCached<T>(
   if (hit && hit.stamp === stamp) {
     store.entries.delete(fullKey)
     store.entries.set(fullKey, hit)
+    const keys = store.shares.get(hit.user)?.keys
+    if (keys?.delete(fullKey)) keys.add(fullKey)
     return hit.value as Promise<T>
   }
   if (hit) forget(store, fullKey, hit)
-  const entry: Entry = { stamp, value: Promise.resolve(load()), bytes: 0 }
+  const entry: Entry = { stamp, value: Promise.resolve(load()), bytes: 0, user: ctx.user.id }
   store.entries.set(fullKey, entry)
   entry.value.then(
     (v) => {
@@ -98,11 +118,15 @@ export async function participantCached<T>(
       } catch {
         bytes = Infinity
       }
-      if (!(bytes <= MAX_KEPT_BYTES / 8)) return forget(store, fullKey, entry)
+      if (!(bytes <= SHARE_BYTES)) return forget(store, fullKey, entry)
       if (store.entries.get(fullKey) !== entry) return
       entry.bytes = bytes
       store.bytes += bytes
-      evict(store)
+      let share = store.shares.get(entry.user)
+      if (!share) store.shares.set(entry.user, (share = { keys: new Set(), bytes: 0 }))
+      share.keys.add(fullKey)
+      share.bytes += bytes
+      evict(store, share)
     },
     () => forget(store, fullKey, entry),
   )

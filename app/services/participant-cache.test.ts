@@ -10,7 +10,7 @@ import { legs, trips, users, zeroTripDays } from '~/db/schema'
 import { createUser, importTrips } from './import.server'
 import type { AuthedContext } from './core.server'
 import { dispatch } from './dispatch.server'
-import { MAX_KEPT_BYTES, participantCached } from './participant-cache.server'
+import { MAX_KEPT_BYTES, participantCached, SHARE_BYTES } from './participant-cache.server'
 import { tripService } from './trip.server'
 
 const TZ = 'Europe/Berlin'
@@ -41,6 +41,11 @@ async function participant(email: string) {
   const [row] = await database.db.select().from(users).where(eq(users.id, u.id))
   return serviceContext(database, { user: asSessionUser(row), now: NOW })
 }
+
+/** What has loaded is kept (or not) once the load's promise has settled for every caller. */
+const settled = () => new Promise((r) => setImmediate(r))
+/** The same request as another participant: the cache keys by the user's id and never reads the database itself. */
+const asOther = (ctx: AuthedContext, id: number): AuthedContext => ({ ...ctx, user: { ...ctx.user, id } })
 
 beforeAll(async () => {
   database = await testDatabase()
@@ -161,12 +166,13 @@ describe('participantCached', () => {
         ctx,
         'heavy',
         async () => ++loads,
-        () => MAX_KEPT_BYTES,
+        () => SHARE_BYTES + 1,
       )
     await heavy()
-    await new Promise((r) => setImmediate(r))
+    await settled()
     await heavy()
     expect(loads).toBe(2)
+    // Nine participants' values of a share each: the first one kept is the least used, and goes.
     const eighth = MAX_KEPT_BYTES / 8
     const first = () =>
       participantCached(
@@ -178,15 +184,54 @@ describe('participantCached', () => {
     await first()
     for (let i = 0; i < 8; i++)
       await participantCached(
-        ctx,
-        `fill${i}`,
+        asOther(ctx, 900 + i),
+        'fill',
         async () => i,
         () => eighth,
       )
-    await new Promise((r) => setImmediate(r))
+    await settled()
     const before = loads
     await first()
     expect(loads).toBe(before + 1)
+  })
+
+  test("a participant's many values push out their own least used, never another participant's", async () => {
+    const ctx = asOther(await reading(a), 800)
+    const other = asOther(ctx, 801)
+    let loads = 0
+    const keep = (c: AuthedContext, key: string, bytes: number) =>
+      participantCached(
+        c,
+        key,
+        async () => ++loads,
+        () => bytes,
+      )
+    await keep(other, 'theirs', 1000)
+    // A quarter of a share each: the fifth pushes out the first, the ones asked for again stay.
+    const quarter = SHARE_BYTES / 4
+    for (let i = 0; i < 4; i++) await keep(ctx, `page${i}`, quarter)
+    await settled()
+    await keep(ctx, 'page1', quarter)
+    await keep(ctx, 'page4', quarter)
+    await settled()
+    const before = loads
+    await keep(ctx, 'page1', quarter)
+    await keep(ctx, 'page2', quarter)
+    await keep(ctx, 'page3', quarter)
+    await keep(ctx, 'page4', quarter)
+    await keep(other, 'theirs', 1000)
+    expect(loads).toBe(before)
+    await keep(ctx, 'page0', quarter)
+    expect(loads).toBe(before + 1)
+    // Many light values: the share counts values too.
+    for (let i = 0; i < 300; i++) await keep(ctx, `light${i}`, 10)
+    await settled()
+    const after = loads
+    await keep(ctx, 'light299', 10)
+    await keep(other, 'theirs', 1000)
+    expect(loads).toBe(after)
+    await keep(ctx, 'light0', 10)
+    expect(loads).toBe(after + 1)
   })
 })
 

@@ -234,7 +234,7 @@ export const tripListMethods = {
         ctx,
         `getTrips:${keyOf(p)}`,
         () => getTripsImpl(ctx, p),
-        (r) => weightOfWays(r.trps),
+        (r) => weightOfWays(r.trps) + r.periods.reduce((sum, d) => sum + 120 + 8 * d.tripIds.length, 0),
       ),
   }),
 
