@@ -85,6 +85,27 @@ export async function api(serviceName: string, methodName: string, params: Recor
   return ((await res.json()) as { return: Record<string, unknown> }).return
 }
 
+/**
+ * A test that reads today's date at its start and needs the same day at its end, or a later minute of it, waits for
+ * the next study day when less than `needMs` is left of this one (Europe/Berlin, as the e2e server); its time limit
+ * grows by the wait. Without it such a test fails when run in a day's last minutes.
+ */
+export async function clearOfMidnight(needMs = 180_000) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hourCycle: 'h23',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date())
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+  const leftMs = (24 * 3600 - (part('hour') * 3600 + part('minute') * 60 + part('second'))) * 1000
+  if (leftMs > needMs) return
+  const waitMs = leftMs + 2_000
+  base.info().setTimeout(base.info().timeout + waitMs)
+  await new Promise((resolve) => setTimeout(resolve, waitMs))
+}
+
 /** YYYY-MM-DD in the study time zone (Europe/Berlin, as the e2e server), `offset` days from today. */
 export function day(offset = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', {

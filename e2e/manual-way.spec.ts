@@ -1,7 +1,7 @@
 // Add and edit ways by hand (the form, saving, its checks and messages),
 // in both JavaScript modes: with JS each field opens its dialog; without JS the pickers are sections of the one form.
 import type { Page } from '@playwright/test'
-import { test, expect, participantPage, checkA11y } from './fixtures'
+import { test, expect, participantPage, checkA11y, clearOfMidnight } from './fixtures'
 import { holdJavaScript, untilHydrated } from './page-helpers'
 
 /** YYYY-MM-DD in the study time zone, `offset` days from today. */
@@ -249,6 +249,8 @@ test('a way of more than a day is asked about; a time in the future is reported 
   js,
 }) => {
   test.slow()
+  // The second half needs a minute of today later than now.
+  await clearOfMidnight()
   const { page, context } = await participantPage(browser, js)
   const day = studyDay(-2)
   await page.goto(`/ways/add/${day}?locale=en_US`)
