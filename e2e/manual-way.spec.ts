@@ -1,15 +1,9 @@
 // Add and edit ways by hand (the form, saving, its checks and messages),
 // in both JavaScript modes: with JS each field opens its dialog; without JS the pickers are sections of the one form.
 import type { Page } from '@playwright/test'
-import { test, expect, participantPage, checkA11y, clearOfMidnight } from './fixtures'
+import { test, expect, participantPage, checkA11y, clearOfMidnight, day as studyDay } from './fixtures'
 import { holdJavaScript, untilHydrated } from './page-helpers'
 
-/** YYYY-MM-DD in the study time zone, `offset` days from today. */
-function studyDay(offset: number): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(
-    new Date(Date.now() + offset * 86_400_000),
-  )
-}
 const display = (day: string) => day.split('-').reverse().join('.')
 
 const LABELS = { purposes: 'Purposes', start: 'Start', end: 'Arrival', modes: 'Traffic modes' } as const
@@ -273,7 +267,7 @@ test('a way of more than a day is asked about; a time in the future is reported 
   await page.goto(`/ways/add/${day}?locale=en_US`)
   await choose(page, js, 'purposes', ['Work'])
   await choose(page, js, 'modes', ['Walk'])
-  // Today, arriving at 23:59 (the date pickers offer no later day): later than now unless run in the day's last minute.
+  // Today, arriving at 23:59 (the date pickers offer no later day): later than now, as the test began clear of it.
   await setDate(page, js, 'start', studyDay(0))
   await setDate(page, js, 'end', studyDay(0))
   await setTime(page, js, 'start', '00', '00')
