@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
+import { countWritesOf } from './writes.server'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -74,7 +75,12 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite()
   await client.waitReady
   const { withNamedStatements } = await import('./pglite-statements.server')
-  const db = drizzlePglite(withNamedStatements(client), { schema }) as unknown as Db
+  let writes = 0
+  const db = drizzlePglite(
+    withNamedStatements(client, () => void writes++),
+    { schema },
+  ) as unknown as Db
+  countWritesOf(db, () => writes)
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() })
   return { db, kind: 'pglite', close: () => client.close() }
 }

@@ -3,6 +3,7 @@
 // query text instead (a bounded number, the least recently used closed first), so a query seen before only binds its
 // values and runs, and PostgreSQL plans it once it has seen that one plan fits every value (its plan cache).
 // Everything else (exec, transactions' own statements, dumps, close) is PGlite's own. See ADR 306.
+// The client also tells `afterWrite` when something that may have changed the data has ended (ADR 310).
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite'
 
 /** Named statements kept at most; each holds a parsed query and, once PostgreSQL settles on it, its plan. */
@@ -43,7 +44,14 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
-export function withNamedStatements(client: PGlite): PGlite {
+/** A statement that can change nothing: a plain SELECT. Anything else (WITH … UPDATE included) counts as a write. */
+const READS_ONLY = /^\s*select\b/i
+
+/**
+ * The PGlite client Drizzle is given: named statements, and `afterWrite()` once a statement other than a plain SELECT,
+ * a transaction, or any other call into the client (exec, a dump, close) has ended, whether it succeeded or not.
+ */
+export function withNamedStatements(client: PGlite, afterWrite: () => void = () => {}): PGlite {
   const locks = client as unknown as Locks
   const kept = new Map<string, Statement>()
   let counter = 0
@@ -107,30 +115,42 @@ export function withNamedStatements(client: PGlite): PGlite {
 
   /** A query outside a transaction: waits for any open transaction, as PGlite's own query does. */
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (options?.blob) return client.query<T>(text, params, options)
-    await locks._checkReady()
-    return locks._runExclusiveTransaction(() =>
-      locks._runExclusiveQuery(async () => {
-        const result = await run(text, params, options)
-        await client.syncToFs()
-        return result as Results<T>
-      }),
-    )
+    const reads = READS_ONLY.test(text) && !options?.blob
+    try {
+      if (options?.blob) return await client.query<T>(text, params, options)
+      await locks._checkReady()
+      return await locks._runExclusiveTransaction(() =>
+        locks._runExclusiveQuery(async () => {
+          const result = await run(text, params, options)
+          await client.syncToFs()
+          return result as Results<T>
+        }),
+      )
+    } finally {
+      if (!reads) afterWrite()
+    }
   }
 
   /** A transaction whose queries use the same kept statements (they outlive the transaction, whatever its end). */
   function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return client.transaction((tx) => {
-      const txQuery = async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-        if (tx.closed) throw new Error('Transaction is closed')
-        if (options?.blob) return tx.query<R>(text, params, options)
-        return locks._runExclusiveQuery(async () => (await run(text, params, options)) as Results<R>)
-      }
-      const wrapped = new Proxy(tx, {
-        get: (target, key) => (key === 'query' ? txQuery : Reflect.get(target, key, target)),
-      })
-      return fn(wrapped)
-    })
+    return ended(
+      client.transaction((tx) => {
+        const txQuery = async <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+          if (tx.closed) throw new Error('Transaction is closed')
+          if (options?.blob) return tx.query<R>(text, params, options)
+          return locks._runExclusiveQuery(async () => (await run(text, params, options)) as Results<R>)
+        }
+        const wrapped = new Proxy(tx, {
+          get: (target, key) => (key === 'query' ? txQuery : Reflect.get(target, key, target)),
+        })
+        return fn(wrapped)
+      }),
+    )
+  }
+
+  /** Calls afterWrite once the promise has settled, either way. */
+  function ended<T>(promise: Promise<T>): Promise<T> {
+    return promise.finally(afterWrite)
   }
 
   return new Proxy(client, {
@@ -138,8 +158,21 @@ export function withNamedStatements(client: PGlite): PGlite {
       if (key === 'query') return query
       if (key === 'transaction') return transaction
       const value = Reflect.get(target, key, target)
-      // PGlite's methods read private fields: they must run on the client itself, not on this proxy.
-      return typeof value === 'function' ? value.bind(target) : value
+      if (typeof value !== 'function') return value
+      // PGlite's methods read private fields: they must run on the client itself, not on this proxy. Whatever they do
+      // counts as a write.
+      return (...args: unknown[]) => {
+        let result: unknown
+        try {
+          result = value.apply(target, args)
+        } catch (e) {
+          afterWrite()
+          throw e
+        }
+        if (result instanceof Promise) return ended(result)
+        afterWrite()
+        return result
+      }
     },
   })
 }

@@ -127,3 +127,59 @@ describe('transactions', () => {
     expect(order).toEqual(['tx wrote', 'tx ends', 'outside read'])
   })
 })
+
+describe('tells when a write has ended', () => {
+  let writes = 0
+  let counted: PGlite
+  beforeAll(() => {
+    counted = withNamedStatements(plain, () => void writes++)
+  })
+  /** How many writes the client reported while fn ran. */
+  async function reported(fn: () => Promise<unknown>) {
+    const before = writes
+    await fn().catch(() => {})
+    return writes - before
+  }
+
+  test.each([
+    ['a plain read', 'select name from t where id = $1', [1], 0],
+    ['a read after blanks and in capitals', '  SELECT count(*) from t', [], 0],
+    ['an insert', `insert into t (name) values ($1)`, ['w1'], 1],
+    ['an update', `update t set ok = $1 where name = $2`, [true, 'w1'], 1],
+    ['a delete', `delete from t where name = $1`, ['w1'], 1],
+    [
+      'a write inside WITH',
+      `with x as (update t set ok = false where name = $1 returning id) select * from x`,
+      ['a'],
+      1,
+    ],
+    ['a write that fails', `insert into t (id, name) values (1, $1)`, ['dup'], 1],
+  ])('%s: %i', async (_, text, params, expected) => {
+    expect(await reported(() => counted.query(text, params))).toBe(expected)
+  })
+
+  test('a transaction once it has ended, whether it commits or rolls back, even when it only read', async () => {
+    let inside = -1
+    expect(
+      await reported(() =>
+        counted.transaction(async (tx) => {
+          await tx.query(`update t set ok = $1 where name = $2`, [true, 'a'])
+          inside = writes
+        }),
+      ),
+    ).toBe(1)
+    expect(inside, 'not before the transaction has ended').toBe(writes - 1)
+    expect(
+      await reported(() =>
+        counted.transaction(async () => {
+          throw new Error('roll back')
+        }),
+      ),
+    ).toBe(1)
+    expect(await reported(() => counted.transaction(async (tx) => tx.query(`select 1`)))).toBe(1)
+  })
+
+  test("any other call into PGlite's client (exec)", async () => {
+    expect(await reported(() => counted.exec(`update t set ok = true where name = 'a'`))).toBe(1)
+  })
+})

@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import { and, eq, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '~/db/connect.server'
 import { preparedFor } from '~/db/prepared.server'
+import { writesEnded } from '~/db/writes.server'
 import { catalogueVersion, sessions, users } from '~/db/schema'
 import type { SessionUser } from './core.server'
 
@@ -84,6 +85,32 @@ const sessionByHash = (db: DbOrTx) =>
       .prepare('session_by_hash'),
   )
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByHash>['execute']>>[number]
+
+/** Session rows kept at most between two writes (a few hundred bytes each). */
+const MAX_KEPT_SESSIONS = 5000
+
+/**
+ * On the embedded database, the session rows read since its last write, by token digest (ADR 310): a write may have
+ * changed any of them (a logout, the participant's data version, a touch), so the first write that ends drops them
+ * all. Where writes are not counted (PostgreSQL, whose other processes write too) every lookup asks the database.
+ */
+const keptSessions = new WeakMap<object, { writes: number; rows: Map<string, SessionRow> }>()
+
+async function sessionRow(db: DbOrTx, hash: string): Promise<SessionRow | undefined> {
+  const writes = writesEnded(db)
+  if (writes === undefined) return (await sessionByHash(db).execute({ hash }))[0]
+  let kept = keptSessions.get(db)
+  if (kept?.writes !== writes) keptSessions.set(db, (kept = { writes, rows: new Map() }))
+  const hit = kept.rows.get(hash)
+  if (hit) return hit
+  const row = (await sessionByHash(db).execute({ hash }))[0]
+  // Read before any write that ended since the count was taken: kept under that count, which a later lookup no
+  // longer finds current.
+  if (row && kept.rows.size < MAX_KEPT_SESSIONS) kept.rows.set(hash, Object.freeze(row))
+  return row
+}
+
 export type ResolvedSession =
   | { state: 'none' }
   | { state: 'invalid'; expiredUserId?: number }
@@ -101,8 +128,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession> {
   if (!token) return { state: 'none' }
   if (token.length > 200) return { state: 'invalid' }
-  const rows = await sessionByHash(db).execute({ hash: hashToken(token) })
-  const row = rows[0]
+  const row = await sessionRow(db, hashToken(token))
   if (!row) return { state: 'invalid' }
   const { s, u, cv } = row
   if (s.expiresAt <= now || s.absoluteExpiresAt <= now) return { state: 'invalid', expiredUserId: u.id }
