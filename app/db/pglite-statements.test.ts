@@ -130,14 +130,22 @@ describe('transactions', () => {
 
 describe('tells when a write has ended', () => {
   let writes = 0
+  let own: PGlite
   let counted: PGlite
-  beforeAll(() => {
-    counted = withNamedStatements(plain, () => void writes++)
+  beforeAll(async () => {
+    own = new PGlite()
+    await own.exec(`create table t (id serial primary key, name text unique, ok boolean);
+      insert into t (name, ok) values ('a', true);`)
+    counted = withNamedStatements(own, () => void writes++)
   })
-  /** How many writes the client reported while fn ran. */
-  async function reported(fn: () => Promise<unknown>) {
+  afterAll(async () => {
+    await own.close()
+  })
+  /** How many writes the client reported while fn ran; fn must succeed unless `fails`. */
+  async function reported(fn: () => Promise<unknown>, fails = false) {
     const before = writes
-    await fn().catch(() => {})
+    if (fails) await expect(fn()).rejects.toThrow()
+    else await fn()
     return writes - before
   }
 
@@ -153,9 +161,13 @@ describe('tells when a write has ended', () => {
       ['a'],
       1,
     ],
-    ['a write that fails', `insert into t (id, name) values (1, $1)`, ['dup'], 1],
   ])('%s: %i', async (_, text, params, expected) => {
     expect(await reported(() => counted.query(text, params))).toBe(expected)
+  })
+
+  test('a write that fails, and a failed call into the client', async () => {
+    expect(await reported(() => counted.query(`insert into t (id, name) values (1, $1)`, ['dup']), true)).toBe(1)
+    expect(await reported(() => counted.exec(`update nowhere set x = 1`), true)).toBe(1)
   })
 
   test('a transaction once it has ended, whether it commits or rolls back, even when it only read', async () => {
@@ -170,10 +182,12 @@ describe('tells when a write has ended', () => {
     ).toBe(1)
     expect(inside, 'not before the transaction has ended').toBe(writes - 1)
     expect(
-      await reported(() =>
-        counted.transaction(async () => {
-          throw new Error('roll back')
-        }),
+      await reported(
+        () =>
+          counted.transaction(async () => {
+            throw new Error('roll back')
+          }),
+        true,
       ),
     ).toBe(1)
     expect(await reported(() => counted.transaction(async (tx) => tx.query(`select 1`)))).toBe(1)

@@ -151,7 +151,8 @@ export async function resolveSession(
       passwordUpdateRequired: u.passwordUpdateRequired,
       locale: u.locale,
       sessionId: s.id,
-      sessionExpiresAt: minDate(expiresAt, s.absoluteExpiresAt),
+      // A Date of its own: the row may be kept and shared by later lookups.
+      sessionExpiresAt: new Date(minDate(expiresAt, s.absoluteExpiresAt)),
     },
   }
 }

@@ -2,7 +2,7 @@
 // participant's data and an expiry show at once. On the embedded database a row looked up again with no write in
 // between is answered from memory (ADR 310); every write that ends, also a failed one, makes the next lookup read.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { testDatabase, usePostgres } from '../../tests/db'
 import type { Database } from '~/db/connect.server'
 import { users, zeroTripDays } from '~/db/schema'
@@ -61,6 +61,33 @@ describe('a lookup answers what the database holds', () => {
 })
 
 describe.skipIf(usePostgres)('on the embedded database', () => {
+  test('a plain SELECT cannot write: every function of the schema is a trigger function', async () => {
+    // The keeping counts a plain SELECT as a read. A function a SELECT could call and that writes would change data
+    // without the count: the schema has none.
+    const result = await database.db.execute(sql`
+      select p.proname, format_type(p.prorettype, null) as returns from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema()`)
+    const functions = (result as unknown as { rows: { proname: string; returns: string }[] }).rows
+    expect(functions.length).toBeGreaterThan(0)
+    expect(functions.filter((f) => f.returns !== 'trigger')).toEqual([])
+  })
+
+  test('a lookup that overlaps a logout, or waits behind the transaction that ends the session, finds it gone', async () => {
+    const a = await createSession(database.db, userId, now())
+    await Promise.all([resolveSession(database.db, a.token, now()), deleteSession(database.db, a.token)])
+    expect((await resolveSession(database.db, a.token, now())).state).toBe('invalid')
+
+    const b = await createSession(database.db, userId, now())
+    let lookup: Promise<unknown> | undefined
+    await database.db.transaction(async (tx) => {
+      // Asked from outside while the transaction is open: PGlite answers it after the commit.
+      lookup = resolveSession(database.db, b.token, now())
+      await deleteSession(tx, b.token)
+    })
+    expect(await lookup).toEqual({ state: 'invalid' })
+    expect((await resolveSession(database.db, b.token, now())).state).toBe('invalid')
+  })
+
   /** Counts the protocol messages PGlite is sent while fn runs (its own method, under the client handed to Drizzle). */
   async function asked(fn: () => Promise<unknown>): Promise<number> {
     type Client = { execProtocol: (...a: unknown[]) => unknown }
