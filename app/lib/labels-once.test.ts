@@ -1,5 +1,6 @@
-// labelsOnce: a key asked without options is looked up once and answered alike after; a key with values to fill in
-// is looked up once as a template and answers what i18next answers; a count or a context is asked every time.
+// labelsOnce: a key asked without options is looked up once per language and answered alike after, also for a later
+// render; a key with values to fill in is looked up once as a template and answers what i18next answers; a count or
+// a context is asked every time.
 import { describe, expect, test } from 'vitest'
 import type { TFunction } from 'i18next'
 import { i18nFor, resources } from '~/infra/i18n.server'
@@ -29,9 +30,9 @@ describe('labelsOnce', () => {
       2,
       'progress.confirmed:3',
     ],
-  ])('%s', (_name, calls, lookups, last) => {
+  ])('%s', (name, calls, lookups, last) => {
     const { t, asked } = counting()
-    const once = labelsOnce(t) as unknown as (...a: unknown[]) => string
+    const once = labelsOnce(t, `test ${name}`) as unknown as (...a: unknown[]) => string
     const answers = calls.map((c) => once(...c))
     expect(asked).toHaveLength(lookups)
     expect(answers.at(-1)).toBe(last)
@@ -63,7 +64,7 @@ describe('labels with values, against the real catalogues', () => {
         lookups++,
         (t as unknown as (...b: unknown[]) => string)(...a)
       )) as unknown as TFunction
-      const once = labelsOnce(counted) as unknown as (...a: unknown[]) => string
+      const once = labelsOnce(counted, `${lang} catalogue ${String(value)}`) as unknown as (...a: unknown[]) => string
       for (const [l, ns, key, names] of cases) {
         if (l !== lang) continue
         const options = Object.fromEntries(names.map((n) => [n, value]))
@@ -78,13 +79,25 @@ describe('labels with values, against the real catalogues', () => {
 
   test('a count, a context or a value that is not text goes to i18next every time', () => {
     const { t, asked } = counting()
-    const once = labelsOnce(t) as unknown as (...a: unknown[]) => string
+    const once = labelsOnce(t, 'test options') as unknown as (...a: unknown[]) => string
     for (const options of [{ count: 2 }, { context: 'x' }, { list: ['a'] }, { when: new Date(0) }]) {
       once('k', options)
       once('k', options)
     }
     expect(asked).toHaveLength(8)
   })
+})
+
+test('a later render in the same language asks nothing again; another language asks its own', () => {
+  const { t, asked } = counting()
+  for (const render of [1, 2]) {
+    const once = labelsOnce(t, 'test renders de') as unknown as (...a: unknown[]) => string
+    expect(once('card.until'), `render ${render}`).toBe('text of card.until')
+    expect(once('card.purpose', { purposes: `Arbeit ${render}` })).toBe('text of card.purpose')
+  }
+  expect(asked).toHaveLength(2)
+  ;(labelsOnce(t, 'test renders en') as unknown as (...a: unknown[]) => string)('card.until')
+  expect(asked).toHaveLength(3)
 })
 
 function flatten(texts: unknown, prefix = ''): [string, string][] {

@@ -1,6 +1,7 @@
-// A page that repeats its labels (the ways list asks for the same few on every card) looks each one up once per
-// render: a lookup by i18next walks its namespaces, key separators and fallbacks every time. A label with values
-// (a card's "purpose: {{purposes}}") is looked up once per set of value names as a template, with a marker in place
+// A page that repeats its labels (the ways list asks for the same few on every card) looks each one up once: a lookup
+// by i18next walks its namespaces, key separators and fallbacks every time. The server's catalogues do not change
+// while it runs, so what a key answered in a language is kept for every later render in that language. A label with
+// values (a card's "purpose: {{purposes}}") is kept once per set of value names as a template, with a marker in place
 // of each value, and filled in after; one that i18next itself chooses by an option (a count's plural, a context) is
 // asked every time.
 import type { TFunction } from 'i18next'
@@ -39,18 +40,29 @@ function fillNames(options: unknown): string[] | null {
   return names
 }
 
-/** `t`, answering a key from what it answered before; a label i18next chooses by its options is asked every time. */
-export function labelsOnce(t: TFunction): TFunction {
+/** Labels kept at most per language (keys and templates): the code names a few hundred. */
+const MAX_KEPT = 2000
+
+type Kept = { known: Map<string, string>; templates: Map<string, string[]> }
+const byLanguage = new Map<string, Kept>()
+
+/**
+ * `t`, answering a key from what `t` answered before in this language (its catalogue and default namespace: the
+ * caller names them in `language`); a label i18next chooses by its options is asked every time.
+ */
+export function labelsOnce(t: TFunction, language: string): TFunction {
   const ask = t as unknown as (...a: unknown[]) => unknown
-  const known = new Map<string, string>()
-  /** key and value names → the label's text split at its markers: text, value name, text, value name, …, text. */
-  const templates = new Map<string, string[]>()
+  let kept = byLanguage.get(language)
+  if (!kept) byLanguage.set(language, (kept = { known: new Map(), templates: new Map() }))
+  const { known, templates } = kept
+  const keep = <V>(map: Map<string, V>, id: string, value: V) => {
+    if (map.size < MAX_KEPT) map.set(id, value)
+    return value
+  }
   const once = (key: unknown, ...rest: unknown[]) => {
     if (typeof key !== 'string') return ask(key, ...rest)
     if (rest.length === 0) {
-      let text = known.get(key)
-      if (text === undefined) known.set(key, (text = String(t(key))))
-      return text
+      return known.get(key) ?? keep(known, key, String(t(key)))
     }
     const names = rest.length === 1 ? fillNames(rest[0]) : null
     if (!names) return ask(key, ...rest)
@@ -61,7 +73,7 @@ export function labelsOnce(t: TFunction): TFunction {
       parts = text.split('\u0000')
       // Markers that do not pair up with the value names (a value shown twice is fine): ask every time instead.
       if (parts.length % 2 === 0 || parts.some((p, i) => i % 2 === 1 && !names.includes(p))) parts = []
-      templates.set(id, parts)
+      keep(templates, id, parts)
     }
     if (parts.length === 0) return ask(key, ...rest)
     const values = rest[0] as Record<string, string | number>

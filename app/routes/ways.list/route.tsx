@@ -163,10 +163,11 @@ function useAnsweredCards(groups: ListGroup[]): ListGroup[] {
 type ListDay = Extract<Route.ComponentProps['loaderData']['groups'][number], { kind: 'day' }>['day']
 
 export default function WaysList({ loaderData }: Route.ComponentProps) {
-  const { t: translate } = useTranslation('ways')
-  // The server renders the page once: each of its repeated labels is looked up once (labelsOnce). The browser's bundle
-  // leaves that out (import.meta.env.SSR is false there), and its t stays the same function the cards compare.
-  const t = import.meta.env.SSR ? labelsOnce(translate) : translate
+  const { t: translate, i18n } = useTranslation('ways')
+  // On the server each of the page's labels is looked up once per language, for every render (labelsOnce). The
+  // browser's bundle leaves that out (import.meta.env.SSR is false there), and its t stays the function the cards
+  // compare.
+  const t = import.meta.env.SSR ? labelsOnce(translate, `${i18n.language} ways`) : translate
   const location = useLocation()
   const { filter, page, pages, highlight, outOfRange, total } = loaderData
   // Which dialog is open is the URL's (ADR 005, 299): ?dialog=noTrips&day=YYYY-MM-DD, ?dialog=noTripsRun&days=FROM..TO,
