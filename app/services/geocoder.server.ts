@@ -40,6 +40,12 @@ const SEARCHES_WAITING_PER_PARTICIPANT = 2
 /** Street names of one participant waiting; they may use only part of the queue, leaving room for searches. */
 const REVERSE_WAITING_PER_PARTICIPANT = 5
 const REVERSE_QUEUE_SHARE = QUEUE_MAX / 2
+/**
+ * After the geocoder failed to name a point (unreachable, an error answer, too slow), no street name is asked of it
+ * for this long: a list names twenty ends on every load, and a geocoder that is down would be asked for each again.
+ * A refusal of the queue (too many waiting) is not a failure.
+ */
+export const REVERSE_PAUSE_MS = 30_000
 
 const NominatimResult = z.object({
   lat: z.union([z.string(), z.number()]),
@@ -58,11 +64,14 @@ const NominatimReverse = z.object({
 
 const queues = new Map<string, FairQueue>()
 const cache = new Map<string, { at: number; value: unknown }>()
+/** By geocoder URL: until when street names are not asked of it (REVERSE_PAUSE_MS). */
+const reversePausedUntil = new Map<string, number>()
 
-/** Forget the queues and the cache (tests). */
+/** Forget the queues, the cache and the pauses (tests). */
 export function resetGeocoderState() {
   queues.clear()
   cache.clear()
+  reversePausedUntil.clear()
 }
 
 /** The queue in front of one geocoder server. */
@@ -214,17 +223,20 @@ export async function reverseGeocode(
   opts: { timeoutMs?: number } = {},
 ): Promise<string | null> {
   if (!validLatLon(lat, lon) || !ctx.env.GEOCODER_URL) return null
-  const url = new URL(reverseEndpoint(ctx.env.GEOCODER_URL))
-  url.searchParams.set('lat', lat.toFixed(4))
-  url.searchParams.set('lon', lon.toFixed(4))
-  url.searchParams.set('format', 'jsonv2')
-  url.searchParams.set('zoom', '17')
-  const key = `reverse ${ctx.locale} ${url.href}`
+  const [latText, lonText] = [lat.toFixed(4), lon.toFixed(4)]
+  // Looked up before the request's address is built: a list asks for twenty ends on every load, nearly all known.
+  const key = `reverse ${ctx.locale} ${ctx.env.GEOCODER_URL} ${latText} ${lonText}`
   const hit = cached<string | null>(key)
   if (hit !== undefined) return hit
+  if ((reversePausedUntil.get(ctx.env.GEOCODER_URL) ?? 0) > Date.now()) return null
   // The same point asked again while its answer is on the way (a list reloaded): one request, not a second turn.
   let asking = inFlight.get(key)
   if (!asking) {
+    const url = new URL(reverseEndpoint(ctx.env.GEOCODER_URL))
+    url.searchParams.set('lat', latText)
+    url.searchParams.set('lon', lonText)
+    url.searchParams.set('format', 'jsonv2')
+    url.searchParams.set('zoom', '17')
     asking = askReverse(ctx, url, key, opts.timeoutMs ?? REVERSE_TIMEOUT_MS).finally(() => inFlight.delete(key))
     inFlight.set(key, asking)
   }
@@ -237,8 +249,10 @@ async function askReverse(ctx: ServiceContext, url: URL, key: string, timeoutMs:
   let body: unknown
   try {
     body = await askJson(ctx, url, 'reverse', timeoutMs)
-  } catch {
-    return null // not cached (the geocoder failed, or the queue had no room): the next call may reach it
+  } catch (e) {
+    // Not cached: the next call may reach it. A failure of the geocoder pauses the asking; a full queue does not.
+    if (!(e instanceof QueueFull)) reversePausedUntil.set(ctx.env.GEOCODER_URL!, Date.now() + REVERSE_PAUSE_MS)
+    return null
   }
   const r = NominatimReverse.safeParse(body)
   let name: string | null = null

@@ -1,6 +1,6 @@
 // Place search: a Nominatim-compatible endpoint (msw stands in for it; never the internet) or, without
 // GEOCODER_URL, the participant's own places.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { setupServer } from 'msw/node'
 import { delay, http, HttpResponse } from 'msw'
 import { asSessionUser, serviceContext, testDatabase, testEnv } from '../../tests/db'
@@ -8,7 +8,14 @@ import { constantOf } from '../../tests/service-error'
 import type { Database } from '~/db/connect.server'
 import { campaigns, pois, users } from '~/db/schema'
 import { ServiceError, type ServiceContext } from './core.server'
-import { MIN_INTERVAL_MS, resetGeocoderState, reverseEndpoint, reverseGeocode, searchPlaces } from './geocoder.server'
+import {
+  MIN_INTERVAL_MS,
+  resetGeocoderState,
+  REVERSE_PAUSE_MS,
+  reverseEndpoint,
+  reverseGeocode,
+  searchPlaces,
+} from './geocoder.server'
 
 const GEOCODER = 'http://geocoder.test/search'
 const REVERSE_URL = 'http://geocoder.test/reverse'
@@ -248,6 +255,27 @@ describe('reverseGeocode', () => {
     )
     expect(await reverseGeocode(geo, 52.54, 13.42)).toBe('Prenzlauer Berg')
     expect(await reverseGeocode(geo, 1, 1)).toBeNull()
+  })
+
+  test('after the geocoder failed, no street is asked of it for 30 s; then it is asked again', async () => {
+    let asked = 0
+    server.use(http.get(REVERSE, () => (asked++, HttpResponse.json({ error: 'busy' }, { status: 503 }))))
+    expect(await reverseGeocode(geo, 52.5, 13.4)).toBeNull()
+    expect(await reverseGeocode(geo, 52.6, 13.5)).toBeNull()
+    expect(await reverseGeocode(geoOther, 52.7, 13.6)).toBeNull()
+    expect(asked).toBe(1)
+    server.use(http.get(REVERSE, () => (asked++, HttpResponse.json({ address: { road: 'Torstraße' } }))))
+    const now = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + REVERSE_PAUSE_MS - 1000)
+    try {
+      expect(await reverseGeocode(geo, 52.6, 13.5)).toBeNull()
+      expect(asked).toBe(1)
+      clock.mockReturnValue(now + REVERSE_PAUSE_MS + 1000)
+      expect(await reverseGeocode(geo, 52.6, 13.5)).toBe('Torstraße')
+      expect(asked).toBe(2)
+    } finally {
+      clock.mockRestore()
+    }
   })
 
   test('unreachable or switched off → null, never an error', async () => {
