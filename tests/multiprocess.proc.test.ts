@@ -392,7 +392,6 @@ async function participant(vp: Vp, until: number) {
     vp.session = (await createSession(database.db, vp.userId, new Date())).token
   }
   stage('login')
-  if (!vp.session) throw new Error(`vp${vp.n} login failed`)
   const session = vp.session
   const cookie = `td_session=${session}`
 
