@@ -24,6 +24,8 @@ type Opening = {
 }
 
 let opening: Opening | null = null
+/** Taps on links that the router took since the page loaded (any link, not only a dialog's). */
+let routerTaps = 0
 const listeners = new Set<() => void>()
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
@@ -80,6 +82,7 @@ export function useDialogTaps(dialogs: DialogParams) {
         link.hasAttribute('download')
       )
         return
+      routerTaps++
       const at = shown.current
       const here = new URL(at.pathname + at.search, window.location.href)
       const next = new URL(link.href, here)
@@ -125,3 +128,10 @@ export function closeBeforeArrival(closeHref: string, routerKey: string): boolea
   record({ key: o.key, search, closed: { arriving: o.search, to: closeHref } })
   return true
 }
+
+/**
+ * How many taps on links the router has taken so far, on a page that watches its dialog taps. A navigation the page
+ * starts by itself after a render (closing an answered dialog) compares the count it rendered with to the count when
+ * it runs: a tap in between has a navigation of its own on the way, which the page's must not overtake.
+ */
+export const routerTapsSoFar = () => routerTaps

@@ -7,7 +7,7 @@ import { useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } 
 import type { TFunction } from 'i18next'
 import { parseIdText } from '~/domain/ids'
 import { LIST_DIALOGS } from '~/domain/dialogUrl'
-import { useDialogSearch, useDialogTaps } from '~/lib/dialog-opening'
+import { routerTapsSoFar, useDialogSearch, useDialogTaps } from '~/lib/dialog-opening'
 import { parseDayRange } from '~/domain/dayRange'
 import { NoTripsDialog } from '~/components/ways/ListParts'
 import { NoTripsRunDialog, type NoTripRunView } from '~/components/trip/NoTripRun'
@@ -59,7 +59,7 @@ export function CardDialogs(props: {
   const pickCloseHref = picked
     ? `${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`
     : null
-  const pickAnswered = usePickAnsweredHere(pickCloseHref)
+  const pickAnswered = usePickAnsweredHere(pickCloseHref, modePick?.legId ?? null, search.toString())
   return (
     <>
       {reported ? (
@@ -112,8 +112,11 @@ export function NoTripsRunDialogSlot(props: { run: NoTripRunView; closeHref: str
  * Whether the mode picker open at this address has been answered in place. The picker then closes at once (its way's
  * card shows the answer). Its address is left for `closeHref` only once nothing loads or posts any more: that
  * navigation only closes a dialog and loads nothing, and would cut short a reload of the page's data under way.
+ * Only an answer for this picker's leg that came after the picker opened counts: a tap can open the next leg's
+ * picker before the router has left the address of the last one answered (the page's data still reloading), and the
+ * earlier answer must neither hide the new picker nor send the page to the address without it.
  */
-function usePickAnsweredHere(closeHref: string | null): boolean {
+function usePickAnsweredHere(closeHref: string | null, legId: number | null, shownSearch: string): boolean {
   const fetcher = useModePickFetcher()
   const location = useLocation()
   const navigate = useNavigate()
@@ -121,13 +124,21 @@ function usePickAnsweredHere(closeHref: string | null): boolean {
   const revalidator = useRevalidator()
   const fetchers = useFetchers()
   const quiet = navigation.state === 'idle' && revalidator.state === 'idle' && fetchers.every((f) => f.state === 'idle')
-  // The answer there was when this address was reached: only a newer one closes its picker.
-  const [before, setBefore] = useState({ key: location.key, data: fetcher.data })
-  if (before.key !== location.key) setBefore({ key: location.key, data: fetcher.data })
-  const answered = before.key === location.key && fetcher.data != null && fetcher.data !== before.data
+  // The answer there was when this picker opened (this address, this dialog): only a newer one closes it.
+  const opened = `${location.key} ${shownSearch}`
+  const [before, setBefore] = useState({ opened, data: fetcher.data })
+  if (before.opened !== opened) setBefore({ opened, data: fetcher.data })
+  const answered =
+    before.opened === opened &&
+    fetcher.data != null &&
+    fetcher.data !== before.data &&
+    legId != null &&
+    fetcher.data.picked === legId
   const leave = answered && quiet && closeHref
+  // A tap after this render (the next leg's mode, a way's page) leads the page on; leaving would overtake it.
+  const taps = routerTapsSoFar()
   useEffect(() => {
-    if (leave) void navigate(leave, { replace: true, preventScrollReset: true })
-  }, [leave, navigate])
+    if (leave && routerTapsSoFar() === taps) void navigate(leave, { replace: true, preventScrollReset: true })
+  }, [leave, navigate, taps])
   return answered
 }
