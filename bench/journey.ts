@@ -4,12 +4,13 @@
 // with the same week (bench/seed.ts seeds both); the saved places and the list are set up before the throttling,
 // and the clock runs from the first tap to the last card gone. Reports taps, total time and the five slowest steps
 // (a step: one tap and what follows it until the next).
+import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import { loginAs } from '../e2e/fixtures'
 import { prepareWeek, reviewWeek, Taps } from '../e2e/week'
 import { launchChromium, median, phoneContext, PHONE_VIEWPORT, throttle, THROTTLING } from './browser'
 import { WEEK_USERS } from './seed'
-import type { RunningServer } from './server'
+import { ROOT, type RunningServer } from './server'
 
 interface WeekRun {
   taps: number
@@ -54,7 +55,19 @@ async function weekIn(browser: Browser, server: RunningServer, js: boolean): Pro
     await prepareWeek(page, js)
     await throttle(page)
     const taps = new Taps()
-    const spent = await reviewWeek(page, taps, STEP_TIMEOUT_MS)
+    const spent = await reviewWeek(page, taps, STEP_TIMEOUT_MS).catch(async (e: unknown) => {
+      // What the page showed when a step failed, for whoever reads the failure.
+      const shot = path.join(ROOT, 'bench/results', `week-${js ? 'js' : 'nojs'}-failure.png`)
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => {})
+      throw new Error(
+        `week (${js ? 'JS on' : 'JS off'}) failed at ${page.url()} after: ` +
+          `${taps.steps
+            .slice(-4)
+            .map((s) => s.label)
+            .join(' → ')}; screenshot ${path.relative(ROOT, shot)}`,
+        { cause: e },
+      )
+    })
     const total = taps.end()
     return {
       taps: taps.count,
