@@ -3,7 +3,7 @@
 // the list: without JS each is the page's first content, so it, its error and its first stop are on the first screen
 // wherever its card is; with JS each is a modal <dialog>.
 import { useEffect, useState } from 'react'
-import { useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router'
+import { useFetchers, useLocation, useNavigate, useNavigation } from 'react-router'
 import type { TFunction } from 'i18next'
 import { parseIdText } from '~/domain/ids'
 import { LIST_DIALOGS } from '~/domain/dialogUrl'
@@ -59,7 +59,7 @@ export function CardDialogs(props: {
   const pickCloseHref = picked
     ? `${here}${picked.run ? noTripRunExpandQuery(picked.run) : ''}#trip-${picked.trip.id}`
     : null
-  const pickAnswered = usePickAnsweredHere(pickCloseHref, modePick?.legId ?? null, search.toString())
+  const pickAnswered = usePickAnsweredHere(pickCloseHref, modePick?.legId)
   return (
     <>
       {reported ? (
@@ -112,30 +112,23 @@ export function NoTripsRunDialogSlot(props: { run: NoTripRunView; closeHref: str
  * Whether the mode picker open at this address has been answered in place. The picker then closes at once (its way's
  * card shows the answer). Its address is left for `closeHref` only once nothing loads or posts any more: that
  * navigation only closes a dialog and loads nothing, and would cut short a reload of the page's data under way.
- * Only an answer for this picker's leg that came after the picker opened counts: a tap can open the next leg's
- * picker before the router has left the address of the last one answered (the page's data still reloading), and the
- * earlier answer must neither hide the new picker nor send the page to the address without it.
+ * A tap can open the next leg's picker before the router has left the address of the last one answered (the page's
+ * data still reloading): only an answer for the picker's own leg closes it, and the close is dropped when a tap came
+ * after the render that decided it (the tap's navigation leads the page on).
  */
-function usePickAnsweredHere(closeHref: string | null, legId: number | null, shownSearch: string): boolean {
+function usePickAnsweredHere(closeHref: string | null, legId: number | undefined): boolean {
   const fetcher = useModePickFetcher()
   const location = useLocation()
   const navigate = useNavigate()
   const navigation = useNavigation()
-  const revalidator = useRevalidator()
   const fetchers = useFetchers()
-  const quiet = navigation.state === 'idle' && revalidator.state === 'idle' && fetchers.every((f) => f.state === 'idle')
-  // The answer there was when this picker opened (this address, this dialog): only a newer one closes it.
-  const opened = `${location.key} ${shownSearch}`
-  const [before, setBefore] = useState({ opened, data: fetcher.data })
-  if (before.opened !== opened) setBefore({ opened, data: fetcher.data })
-  const answered =
-    before.opened === opened &&
-    fetcher.data != null &&
-    fetcher.data !== before.data &&
-    legId != null &&
-    fetcher.data.picked === legId
+  // The page reloads its data only after a navigation or a fetcher's post (it never asks the router to revalidate).
+  const quiet = navigation.state === 'idle' && fetchers.every((f) => f.state === 'idle')
+  // The answer there was when this address was reached: only a newer one, for this leg, closes its picker.
+  const [before, setBefore] = useState({ key: location.key, data: fetcher.data })
+  if (before.key !== location.key) setBefore({ key: location.key, data: fetcher.data })
+  const answered = before.key === location.key && fetcher.data !== before.data && fetcher.data?.picked === legId
   const leave = answered && quiet && closeHref
-  // A tap after this render (the next leg's mode, a way's page) leads the page on; leaving would overtake it.
   const taps = routerTapsSoFar()
   useEffect(() => {
     if (leave && routerTapsSoFar() === taps) void navigate(leave, { replace: true, preventScrollReset: true })
