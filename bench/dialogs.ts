@@ -33,7 +33,9 @@ async function tapToOpen(page: Page, selector: string, id: string): Promise<numb
       const d = document.querySelector('dialog#${id}')
       // Open, and one frame drawn with it.
       if (d && d.open) return requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0))
-      if (performance.now() - start > 30000) return reject(new Error('dialog#${id} did not open'))
+      // What the page shows instead, for whoever reads the failure.
+      const shown = [...document.querySelectorAll('dialog, section.dialog')].map((x) => x.localName + '#' + x.id + (x.open ? ' open' : ''))
+      if (performance.now() - start > 30000) return reject(new Error('dialog#${id} did not open at ' + location.href + '; dialogs: ' + (shown.join(', ') || 'none')))
       requestAnimationFrame(check)
     }
     link.click()

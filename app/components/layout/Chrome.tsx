@@ -4,6 +4,7 @@ import { Form, Link, useFetchers, useLocation, useNavigation } from 'react-route
 import { useTranslation } from 'react-i18next'
 import type { Toast } from '~/lib/context.server'
 import { Toasts } from '~/components/ui/Toasts'
+import { HiddenFields } from '~/components/ui/HiddenFields'
 import { sitePath } from '~/lib/safe-redirect'
 
 export function ToastList({ toasts }: { toasts: Toast[] }) {
@@ -103,7 +104,7 @@ export function CookieBanner({ consent }: { consent: boolean }) {
   return (
     <Form method="post" action="/consent" className="cookie-banner" aria-label={t('cookie.label')}>
       <p>{t('cookie.text')}</p>
-      <input type="hidden" name="redirectTo" value={sitePath(location.pathname + location.search)} />
+      <HiddenFields fields={{ redirectTo: sitePath(location.pathname + location.search) }} />
       <button type="submit" className="btn btn--primary">
         {t('cookie.ok')}
       </button>

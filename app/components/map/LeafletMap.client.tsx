@@ -2,7 +2,7 @@
 // colours, the selected leg highlighted, start and end marked, a scale. Leaflet touches `window` when it is
 // imported, so this module is only ever loaded with a dynamic import() from TripMap's effect (never on the server,
 // never in another page's bundle); its stylesheet comes with this chunk.
-import { Fragment, useEffect } from 'react'
+import { Fragment, memo, useEffect } from 'react'
 import L from 'leaflet'
 import { CircleMarker, MapContainer, Polyline, useMap } from 'react-leaflet'
 import '~/styles/leaflet.css'
@@ -11,6 +11,7 @@ import { DEFAULT_CENTER, DEFAULT_ZOOM } from '~/domain/geometry'
 import type { RouteSvgLeg } from './RouteSvg'
 import { BaseLayers } from './BaseLayers.client'
 import type { TileSource } from './tile-source'
+import { sameProps } from '~/lib/same-props'
 
 export interface LeafletMapProps {
   legs: RouteSvgLeg[]
@@ -42,7 +43,7 @@ function FitView({ legs, selectedLegId }: { legs: RouteSvgLeg[]; selectedLegId: 
   return null
 }
 
-export function LeafletMap({
+export const LeafletMap = memo(function LeafletMap({
   legs,
   selectedLegId,
   tiles,
@@ -114,4 +115,4 @@ export function LeafletMap({
       <FitView legs={legs} selectedLegId={selectedLegId} />
     </MapContainer>
   )
-}
+}, sameProps)

@@ -3,8 +3,9 @@
 // and laid over the SVG once a tile has loaded. Until then, or if Leaflet or the tiles fail, or without a tile
 // server, the SVG is the map and a line under it says that the background map could not load. The SVG stays in
 // the accessibility tree (it carries the route's description) underneath the interactive map.
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { memo, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react'
+import { useNavigate } from 'react-router'
+import { sameProps } from '~/lib/same-props'
 import type { LeafletMapProps } from './LeafletMap.client'
 import { RouteSvg, type RouteSvgLeg } from './RouteSvg'
 import type { TileSource } from './tile-source'
@@ -28,7 +29,11 @@ export interface TripMapProps {
 /** 'drawing': the server's SVG only; 'loading': Leaflet or its first tile is on its way; 'map': tiles show. */
 type Shown = 'drawing' | 'loading' | 'map'
 
-export function TripMap(props: TripMapProps) {
+/**
+ * Renders again only when what it shows changed: the page renders again for every change of its address (a dialog
+ * opened or closed), and the map would redraw its lines each time.
+ */
+export const TripMap = memo(function TripMap(props: TripMapProps) {
   const {
     legs,
     selectedLegId,
@@ -46,7 +51,6 @@ export function TripMap(props: TripMapProps) {
   const [Leaflet, setLeaflet] = useState<ComponentType<LeafletMapProps> | null>(null)
   const [shown, setShown] = useState<Shown>('drawing')
   const navigate = useNavigate()
-  const [searchParams] = useSearchParams()
   const tileUrl = tiles?.url
 
   useEffect(() => {
@@ -68,14 +72,15 @@ export function TripMap(props: TripMapProps) {
 
   const onReady = useCallback(() => setShown('map'), [])
   const onFailed = useCallback(() => setShown((s) => (s === 'map' ? s : 'drawing')), [])
+  // The address as it is when the line is tapped (the map does not render again for each change of it).
   const onSelectLeg = useCallback(
     (id: number) => {
-      const next = new URLSearchParams(searchParams)
+      const next = new URLSearchParams(window.location.search)
       next.set('leg', String(id))
       next.delete('dialog')
       void navigate(`?${next}`, { replace: true, preventScrollReset: true })
     },
-    [navigate, searchParams],
+    [navigate],
   )
   // Keep the legs' identity stable across renders so the map redraws only when they change.
   const legsKey = JSON.stringify(legs)
@@ -112,4 +117,4 @@ export function TripMap(props: TripMapProps) {
       {hasRoute && shown === 'drawing' ? <p className="trip-map__note">{noBackgroundText}</p> : null}
     </div>
   )
-}
+}, sameProps)

@@ -12,7 +12,7 @@ import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
 import { isTrafficMode } from '~/domain/trafficModes'
 import type { TripCardData } from './TripCard'
 import { MODE_PICK_FETCHER_KEY } from '~/domain/waysUrls'
-import { Dialog, DialogCloseLink, cx } from '~/components/ui'
+import { Dialog, DialogCloseLink, HiddenFields, cx } from '~/components/ui'
 
 const MODE_DIALOG_ID = 'mode'
 
@@ -109,11 +109,15 @@ export function ModePickDialog({
       className="mode-pick"
     >
       <fetcher.Form method="post" className="stack">
-        <input type="hidden" name="intent" value="pick-mode" />
-        {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
-        <input type="hidden" name="tripId" value={pick.tripId} />
-        <input type="hidden" name="legId" value={pick.legId} />
-        <input type="hidden" name="version" value={pick.version} />
+        <HiddenFields
+          fields={{
+            intent: 'pick-mode',
+            inPlace: hydrated ? '1' : null,
+            tripId: pick.tripId,
+            legId: pick.legId,
+            version: pick.version,
+          }}
+        />
         <p className="text-muted">{wayLabel}</p>
         {pick.retry ? (
           <p className="mode-pick__retry" role="status">

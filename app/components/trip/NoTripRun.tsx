@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
-import { ButtonLink, buttonClass, Card, Dialog, DialogCloseLink, SubmitButton } from '~/components/ui'
+import { ButtonLink, buttonClass, Card, Dialog, DialogCloseLink, HiddenFields, SubmitButton } from '~/components/ui'
 import { Icon } from '~/components/icons/ModeSprite'
 import { dayRangeParam } from '~/domain/dayRange'
 
@@ -101,9 +101,7 @@ export function NoTripsRunDialog({ run, closeHref, t }: { run: NoTripRunView; cl
       <p>{t('noTrips.run.text', { count: run.count, from: run.fromText, to: run.toText })}</p>
       <div className="no-trips-actions">
         <Form method="post">
-          <input type="hidden" name="intent" value="set-zero-trip-days" />
-          <input type="hidden" name="from" value={run.from} />
-          <input type="hidden" name="to" value={run.to} />
+          <HiddenFields fields={{ intent: 'set-zero-trip-days', from: run.from, to: run.to }} />
           <SubmitButton variant="primary" block>
             {t('noTrips.run.confirm', { count: run.count })}
           </SubmitButton>

@@ -5,7 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { confirmFetcherKey } from '~/domain/waysUrls'
 import { useEffect, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
-import { cx } from '~/components/ui'
+import { cx, HiddenFields } from '~/components/ui'
 import { handPostFocusTo } from '~/components/layout/Chrome'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import type { TripCardData } from './TripCard'
@@ -100,11 +100,15 @@ export function QuickConfirm({
   }
   return (
     <fetcher.Form method="post" className="trip-card__quick">
-      <input type="hidden" name="intent" value="confirm-way" />
-      <input type="hidden" name="tripId" value={trip.id} />
-      <input type="hidden" name="version" value={quick.version} />
-      {nextId ? <input type="hidden" name="next" value={nextId} /> : null}
-      {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
+      <HiddenFields
+        fields={{
+          intent: 'confirm-way',
+          tripId: trip.id,
+          version: quick.version,
+          next: nextId || null,
+          inPlace: hydrated ? '1' : null,
+        }}
+      />
       {quick.needsPurpose ? (
         <>
           <label className="trip-card__quick-label" htmlFor={selectId}>

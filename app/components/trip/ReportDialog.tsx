@@ -3,11 +3,13 @@
 // it to `reportIntents` (routes/ways.report.server.ts): success redirects to `returnTo` (validated there with safeRedirect;
 // fallback /ways/list/unconfirmed/page/1) with a toast; no reason chosen answers 400 with the form's reply and the
 // dialog shows the error next to the reasons.
+import { memo } from 'react'
 import { Form, useActionData } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { fieldError, replyFor } from '~/lib/forms'
+import { sameProps } from '~/lib/same-props'
 import { listPath } from '~/domain/waysUrls'
-import { Choice, Dialog, DialogCloseLink, Fieldset, SubmitButton } from '~/components/ui'
+import { Choice, Dialog, DialogCloseLink, Fieldset, HiddenFields, SubmitButton } from '~/components/ui'
 
 const REPORT_DIALOG_ID = 'report'
 /** Then the app navigates to the previous route, or to the unconfirmed list page 1. */
@@ -35,7 +37,14 @@ export function reportDialogHref(tripId: number, search = ''): string {
   return `?${params}#${REPORT_DIALOG_ID}`
 }
 
-export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripLabel }: ReportDialogProps) {
+export const ReportDialog = memo(function ReportDialog({
+  tripId,
+  reasons,
+  open,
+  closeHref,
+  returnTo,
+  tripLabel,
+}: ReportDialogProps) {
   const { t } = useTranslation('ways')
   // The reply is read as it is, without conform's client hook: the ways list's JavaScript stays within its budget, and
   // the one rule (at least one reason) is checked by the action, with and without JavaScript.
@@ -49,9 +58,7 @@ export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripL
       closeLabel={t('common:actions.close')}
     >
       <Form method="post" className="stack">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="tripId" value={tripId} />
-        <input type="hidden" name="returnTo" value={returnTo} />
+        <HiddenFields fields={{ intent: 'report', tripId, returnTo }} />
         {tripLabel ? <p className="report-dialog__trip">{tripLabel}</p> : null}
         <p className="text-muted">{t('report.info')}</p>
         <div>
@@ -70,4 +77,4 @@ export function ReportDialog({ tripId, reasons, open, closeHref, returnTo, tripL
       </Form>
     </Dialog>
   )
-}
+}, sameProps)

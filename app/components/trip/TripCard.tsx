@@ -2,9 +2,10 @@
 // (texts already formatted in the participant's language and the study's time zone), so server and browser render
 // the same markup.
 import { memo, type ReactNode } from 'react'
+import { sameProps } from '~/lib/same-props'
 import { Form, Link } from 'react-router'
 import type { TFunction } from 'i18next'
-import { Badge, Card, cx, LinkCard } from '~/components/ui'
+import { Badge, Card, cx, HiddenFields, LinkCard } from '~/components/ui'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { wayTitle } from './wayTitle'
 import { LegModes, QuickConfirm } from './QuickReview'
@@ -104,26 +105,10 @@ export type TripCardProps = {
 }
 
 /**
- * A card renders again only when what it shows changed: opening a dialog (the URL changes, the page's data does not)
- * or the page's data coming back after a post re-renders the page, and on a slow phone re-rendering every card is
- * what a tap waits for. The way's data is compared by value (the loader sends new objects every time).
+ * TripCard with the translation function given (a list renders many cards: one useTranslation for all). A card
+ * renders again only when what it shows changed (`sameProps`): opening a dialog or the page's data coming back after a
+ * post renders the page again, and on a slow phone re-rendering every card is what a tap waits for.
  */
-function sameCard(a: TripCardProps & { t: TFunction }, b: TripCardProps & { t: TFunction }): boolean {
-  return (
-    a.t === b.t &&
-    a.highlighted === b.highlighted &&
-    a.reportHref === b.reportHref &&
-    a.withdraw?.returnTo === b.withdraw?.returnTo &&
-    a.from === b.from &&
-    a.modeSearch === b.modeSearch &&
-    a.dayText === b.dayText &&
-    a.nextId === b.nextId &&
-    (a.purposes === b.purposes || JSON.stringify(a.purposes) === JSON.stringify(b.purposes)) &&
-    (a.trip === b.trip || JSON.stringify(a.trip) === JSON.stringify(b.trip))
-  )
-}
-
-/** TripCard with the translation function given (a list renders many cards: one useTranslation for all). */
 export const TripCardView = memo(function TripCardView({
   trip,
   highlighted,
@@ -177,9 +162,7 @@ export const TripCardView = memo(function TripCardView({
   if (reported && withdraw && trip.canWithdraw !== false) {
     actions = (
       <Form method="post" className="trip-card__action">
-        <input type="hidden" name="intent" value="withdraw-report" />
-        <input type="hidden" name="tripId" value={trip.id} />
-        <input type="hidden" name="returnTo" value={withdraw.returnTo} />
+        <HiddenFields fields={{ intent: 'withdraw-report', tripId: trip.id, returnTo: withdraw.returnTo }} />
         <button type="submit" className="btn btn--ghost btn--small">
           <Icon name="flag" />
           {t('card.withdraw')}
@@ -255,9 +238,7 @@ export const TripCardView = memo(function TripCardView({
         {questions}
         {trip.undo ? (
           <Form method="post" className="trip-card__action">
-            <input type="hidden" name="intent" value="undo-edit" />
-            <input type="hidden" name="tripId" value={trip.id} />
-            <input type="hidden" name="version" value={trip.version} />
+            <HiddenFields fields={{ intent: 'undo-edit', tripId: trip.id, version: trip.version }} />
             <button type="submit" className="btn btn--secondary btn--small">
               {t(trip.undo === 'split' ? 'card.undoSplit' : 'card.undoMerge')}
               <span className="visually-hidden">: {controlName}</span>
@@ -280,7 +261,7 @@ export const TripCardView = memo(function TripCardView({
       {reported && !withdraw ? <p className="trip-card__note">{t('card.reportedNote')}</p> : null}
     </Card>
   )
-}, sameCard)
+}, sameProps)
 
 /** A card of the list with the text of its day (a control between two cards names both ways by day and time). */
 interface ShownWay {
@@ -294,7 +275,7 @@ interface ShownWay {
  * stand side by side, so "the next card down" is not where the eye looks); its accessible name adds both ways' days,
  * so no two are alike.
  */
-export function MergeWithBefore({
+export const MergeWithBefore = memo(function MergeWithBefore({
   merge,
   later,
   earlier,
@@ -308,18 +289,22 @@ export function MergeWithBefore({
   const name = (w: ShownWay) => `${w.dayText}, ${tripTimeText(w.trip)}`
   return (
     <Form method="post" className="trip-merge">
-      <input type="hidden" name="intent" value="merge-ways" />
-      <input type="hidden" name="tripId" value={merge.later.id} />
-      <input type="hidden" name="version" value={merge.later.version} />
-      <input type="hidden" name="withId" value={merge.earlier.id} />
-      <input type="hidden" name="withVersion" value={merge.earlier.version} />
+      <HiddenFields
+        fields={{
+          intent: 'merge-ways',
+          tripId: merge.later.id,
+          version: merge.later.version,
+          withId: merge.earlier.id,
+          withVersion: merge.earlier.version,
+        }}
+      />
       <button type="submit" className="btn btn--ghost btn--small trip-merge__button">
         {t('card.merge', { time: tripTimeText(earlier.trip) })}
         <span className="visually-hidden">: {t('card.mergeName', { earlier: name(earlier), later: name(later) })}</span>
       </button>
     </Form>
   )
-}
+}, sameProps)
 
 /** A day without ways: opens the no-trip-day dialog, or shows that the day was confirmed as such. */
 export function NoTripDayCard({
@@ -343,8 +328,7 @@ export function NoTripDayCard({
         <Icon name="check" className="no-trip-card__icon" />
         <p className="no-trip-card__title">{t('noTrips.confirmedCard')}</p>
         <Form method="post">
-          <input type="hidden" name="intent" value="unset-zero-trip-day" />
-          <input type="hidden" name="day" value={day} />
+          <HiddenFields fields={{ intent: 'unset-zero-trip-day', day }} />
           <button type="submit" className="btn btn--ghost btn--small">
             {t('review.unmark')}
             {dayName}

@@ -2,7 +2,7 @@
 // dialog that marks a day without ways.
 import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { ButtonLink, buttonClass, Dialog, DialogCloseLink, SubmitButton } from '~/components/ui'
+import { ButtonLink, buttonClass, Dialog, DialogCloseLink, HiddenFields, SubmitButton } from '~/components/ui'
 import type { ReviewProgress } from '~/services/trip/progress.server'
 
 /** What a participant without any way does next: record with the app, or add a missed way by hand. */
@@ -62,9 +62,7 @@ export function NoTripsDialog({
       <p>{t('noTrips.text', { day: label })}</p>
       <div className="no-trips-actions">
         <Form method="post">
-          <input type="hidden" name="intent" value="set-zero-trip-day" />
-          <input type="hidden" name="day" value={day} />
-          {expand ? <input type="hidden" name="expand" value={expand} /> : null}
+          <HiddenFields fields={{ intent: 'set-zero-trip-day', day, expand: expand || null }} />
           <SubmitButton variant="primary" block>
             {t('noTrips.confirm')}
           </SubmitButton>

@@ -10,7 +10,7 @@ import { formatDistance } from '~/domain/distance'
 import { formatDuration } from '~/domain/duration'
 import type { Locale } from '~/domain/locale'
 import { legPurposesLabel } from '~/domain/tripName'
-import { buttonClass, cx } from '~/components/ui'
+import { buttonClass, cx, HiddenFields } from '~/components/ui'
 import { FormBasics, SubmitButton, hrefWith, timeOf, type DetailLeg } from './shared'
 
 export function LegList({
@@ -110,7 +110,7 @@ export function LegList({
                   </Link>
                   <Form method="post" className="leg__form">
                     <FormBasics intent="copy-leg" version={version} />
-                    <input type="hidden" name="legId" value={leg.id} />
+                    <HiddenFields fields={{ legId: leg.id }} />
                     <SubmitButton size="small">
                       <Icon name="copy" />
                       {t('legs.copy')}

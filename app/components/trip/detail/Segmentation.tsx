@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { SplitMap } from '~/components/map/SplitMap'
 import type { TileSource } from '~/components/map/tile-source'
-import { ButtonLink, Dialog, DialogCloseLink } from '~/components/ui'
+import { ButtonLink, Dialog, DialogCloseLink, HiddenFields } from '~/components/ui'
 import type { CutPoint, SegmentationView } from '~/services/trip/segmentation-view.server'
 import { FormBasics, SubmitButton, hrefWith, timeOf, type DetailTrip } from './shared'
 
@@ -27,8 +27,7 @@ export function SegmentationActions({
     return other ? (
       <Form method="post">
         <FormBasics intent="merge" version={trip.version} />
-        <input type="hidden" name="withId" value={other.id} />
-        <input type="hidden" name="withVersion" value={other.version} />
+        <HiddenFields fields={{ withId: other.id, withVersion: other.version }} />
         <SubmitButton size="small">{t(`segmentation.${key}`)}</SubmitButton>
       </Form>
     ) : null
@@ -85,8 +84,7 @@ function SplitAtPoint({
   return (
     <Form method="post">
       <FormBasics intent="split" version={trip.version} />
-      <input type="hidden" name="legId" value={legId} />
-      <input type="hidden" name="pointIdx" value={point.idx} />
+      <HiddenFields fields={{ legId, pointIdx: point.idx }} />
       <SubmitButton size="small" variant={primary ? 'primary' : undefined}>
         {cutLabel(t, point)}
       </SubmitButton>
@@ -147,7 +145,7 @@ export function SplitDialog({
                 <li key={leg.id}>
                   <Form method="post">
                     <FormBasics intent="split" version={trip.version} />
-                    <input type="hidden" name="legId" value={leg.id} />
+                    <HiddenFields fields={{ legId: leg.id }} />
                     <SubmitButton size="small">
                       {t('segmentation.splitBefore', { time: timeOf(leg.startTime), n: i + 2 })}
                     </SubmitButton>

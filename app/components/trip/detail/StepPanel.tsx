@@ -2,7 +2,7 @@
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '~/components/icons/ModeSprite'
-import { ButtonLink, Notice, buttonClass, cx } from '~/components/ui'
+import { ButtonLink, HiddenFields, Notice, buttonClass, cx } from '~/components/ui'
 import { Step } from '~/domain/steps'
 import { reportDialogHref } from '~/components/trip/ReportDialog'
 import { SubmitButton, hrefWith, type DetailTrip } from './shared'
@@ -65,9 +65,7 @@ export function StepBody({
         <Notice>
           <p>{t('review.reported')}</p>
           <Form method="post">
-            <input type="hidden" name="intent" value="withdraw-report" />
-            <input type="hidden" name="tripId" value={trip.id} />
-            <input type="hidden" name="returnTo" value={pathname} />
+            <HiddenFields fields={{ intent: 'withdraw-report', tripId: trip.id, returnTo: pathname }} />
             <SubmitButton variant="primary">{t('review.withdraw')}</SubmitButton>
           </Form>
         </Notice>

@@ -1,17 +1,18 @@
 // The trip detail page's dialogs (purpose multi-select and confirm dialog; traffic-mode
 // selector with back, ok and next and a report button in the first step). Each is a `?dialog=` URL rendered by
 // the server (a <dialog> with JS, ADR 005) with a plain form post carrying an intent and the way's version.
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { fieldError, type FormReply } from '~/lib/forms'
+import { sameProps } from '~/lib/same-props'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
-import { Choice, Dialog, DialogCloseLink, Fieldset } from '~/components/ui'
+import { Choice, Dialog, DialogCloseLink, Fieldset, HiddenFields } from '~/components/ui'
 import { legPurposesLabel } from '~/domain/tripName'
 import { FormBasics, SubmitButton, timeOf, type DetailLeg, type DetailTrip } from './shared'
 
-export function PurposeDialog({
+export const PurposeDialog = memo(function PurposeDialog({
   open,
   closeHref,
   purposes,
@@ -51,7 +52,7 @@ export function PurposeDialog({
     >
       <Form method="post" className="stack" key={String(multiple)}>
         <FormBasics intent={leg ? 'set-leg-purposes' : 'set-purposes'} version={version} />
-        {leg ? <input type="hidden" name="legId" value={leg.id} /> : null}
+        <HiddenFields fields={{ legId: leg?.id }} />
         {retry ? (
           <p className="dialog__retry" role="status">
             {t('dialogs.retry')}
@@ -84,7 +85,7 @@ export function PurposeDialog({
       </Form>
     </Dialog>
   )
-}
+}, sameProps)
 
 /** The explicit choice of several values instead of a single pick. */
 function SeveralLink({ href, children }: { href: string; children: ReactNode }) {
@@ -105,7 +106,7 @@ function SeveralLink({ href, children }: { href: string; children: ReactNode }) 
 /** Modes whose meaning is not obvious from the name get a line of explanation. */
 const MODE_HINTS = new Set(['STATIONARY', 'PUBLIC_TRANSPORT_CHANGE'])
 
-export function ModesDialog({
+export const ModesDialog = memo(function ModesDialog({
   open,
   closeHref,
   leg,
@@ -151,7 +152,7 @@ export function ModesDialog({
       {/* key: a new leg gets a fresh form (the default checked boxes follow the leg). */}
       <Form method="post" className="stack" key={`${leg.id}-${multiple}`}>
         <FormBasics intent="set-leg-modes" version={version} />
-        <input type="hidden" name="legId" value={leg.id} />
+        <HiddenFields fields={{ legId: leg.id }} />
         <button type="submit" name="go" value={isLast ? 'ok' : 'next'} hidden tabIndex={-1} />
         <p className="text-muted">
           {t('dialogs.modes.legInfo', { start: timeOf(leg.startTime), end: timeOf(leg.endTime) })}
@@ -212,10 +213,18 @@ export function ModesDialog({
       </Form>
     </Dialog>
   )
-}
+}, sameProps)
 
 /** Step 2's confirm dialog: a summary of every leg, then confirmTrip. */
-export function ConfirmDialog({ open, closeHref, trip }: { open: boolean; closeHref: string; trip: DetailTrip }) {
+export const ConfirmDialog = memo(function ConfirmDialog({
+  open,
+  closeHref,
+  trip,
+}: {
+  open: boolean
+  closeHref: string
+  trip: DetailTrip
+}) {
   const { t } = useTranslation('trip')
   return (
     <Dialog
@@ -248,10 +257,18 @@ export function ConfirmDialog({ open, closeHref, trip }: { open: boolean; closeH
       </Form>
     </Dialog>
   )
-}
+}, sameProps)
 
 /** "Delete this way" with a confirmation. */
-export function DeleteWayDialog({ open, closeHref, version }: { open: boolean; closeHref: string; version: number }) {
+export const DeleteWayDialog = memo(function DeleteWayDialog({
+  open,
+  closeHref,
+  version,
+}: {
+  open: boolean
+  closeHref: string
+  version: number
+}) {
   const { t } = useTranslation('trip')
   return (
     <Dialog
@@ -271,13 +288,13 @@ export function DeleteWayDialog({ open, closeHref, version }: { open: boolean; c
       </Form>
     </Dialog>
   )
-}
+}, sameProps)
 
 /**
  * Deleting a leg (step 1, first or last leg only) asks first: it cannot be undone. After a delete from an old version
  * (`retry`) it comes back with the leg as stored now and a note, so one tap deletes it.
  */
-export function DeleteLegDialog({
+export const DeleteLegDialog = memo(function DeleteLegDialog({
   open,
   closeHref,
   leg,
@@ -303,7 +320,7 @@ export function DeleteLegDialog({
     >
       <Form method="post" className="stack">
         <FormBasics intent="delete-leg" version={version} />
-        <input type="hidden" name="legId" value={leg.id} />
+        <HiddenFields fields={{ legId: leg.id }} />
         {retry ? (
           <p className="dialog__retry" role="status">
             {t('dialogs.again.text')}
@@ -317,7 +334,7 @@ export function DeleteLegDialog({
       </Form>
     </Dialog>
   )
-}
+}, sameProps)
 
 /** A request of the way's page that was refused because the way had changed meanwhile, as it can be made now. */
 export interface AgainOffer {
@@ -355,9 +372,7 @@ export function AgainDialog({
     >
       <Form method="post" className="stack">
         <FormBasics intent={offer.intent} version={version} />
-        {Object.entries(offer.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <HiddenFields fields={offer.fields} />
         <p className="dialog__retry" role="status">
           {t('dialogs.again.text')}
         </p>

@@ -1,5 +1,6 @@
 // Small pieces shared by the trip detail page's parts (app/routes/ways.trip-details/).
 import type { LegView, WayView } from '~/lib/way-view'
+import { HiddenFields } from '~/components/ui'
 
 export type DetailTrip = WayView
 export type DetailLeg = LegView
@@ -9,12 +10,7 @@ export const timeOf = (dayTime: string) => dayTime.slice(11, 16)
 
 /** The hidden fields every form of the page carries: the intent and the way's version (stale → TRIP_CHANGED). */
 export function FormBasics({ intent, version }: { intent: string; version: number }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={version} />
-    </>
-  )
+  return <HiddenFields fields={{ intent, version }} />
 }
 
 /** The page's submit button (disabled and aria-busy while a form is sent): one for every page, in components/ui. */
