@@ -5,6 +5,7 @@ import path from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { request } from './load'
 import { reactRouterCli } from '../scripts/react-router-cli.mjs'
+import { buildDirectory } from '../scripts/build-directory.mjs'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -22,7 +23,7 @@ function newest(dir: string): number {
  * sources are newer than it.
  */
 export function ensureBuild(log: (s: string) => void): string {
-  const dir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build-bench')
+  const dir = buildDirectory(process.env.BUILD_DIR, ROOT, 'build-bench')
   const built = path.join(dir, 'server/index.js')
   const stale =
     !fs.existsSync(built) ||

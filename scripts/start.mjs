@@ -4,9 +4,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { reactRouterCli } from './react-router-cli.mjs'
+import { buildDirectory } from './build-directory.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
-const built = path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server/index.js')
+const built = path.join(buildDirectory(process.env.BUILD_DIR, root), 'server/index.js')
 
 function newest(dir) {
   let t = 0

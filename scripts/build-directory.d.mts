@@ -1,0 +1,1 @@
+export function buildDirectory(given: string | undefined, root: string, fallback?: string): string
