@@ -93,6 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <NavigationProgress />
         {children}
+        {/* Where an open modal dialog lives (Dialog.tsx): outside the page's own stacks of content. */}
+        <div id="dialog-layer" />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

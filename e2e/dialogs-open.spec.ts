@@ -49,15 +49,29 @@ async function opensWithoutRequest(page: Page, js: boolean, link: Locator, id: s
   const href = await link.getAttribute('href')
   expect(href, 'the link is a real address').toMatch(param)
   const requests = serverRequests(page)
-  // Open in the tap's own task: drawn with the next frame, not after the router has rendered the page again for the
-  // new address (that render is a task of its own, later).
-  const openInItsTap = await link.evaluate(async (el, dialogId) => {
+  // Shown in the tap's own task, so drawn with the next frame, not after the router has rendered the page again for
+  // the new address (that render is a task of its own, later). For that frame it is a popover; then the modal.
+  const shownInItsTap = await link.evaluate(async (el, dialogId) => {
     ;(el as HTMLElement).click()
     await Promise.resolve()
-    return document.querySelector<HTMLDialogElement>(`dialog#${dialogId}`)?.open === true
+    const dialog = document.querySelector<HTMLDialogElement>(`dialog#${dialogId}`)
+    if (!dialog) return false
+    // The animation that brings it in, to see below that becoming the modal does not start it again.
+    ;(window as unknown as { openingAnimation?: Animation }).openingAnimation = dialog.getAnimations()[0]
+    return dialog.open || dialog.matches(':popover-open')
   }, id)
-  expect(openInItsTap, `#${id} open in the task of its tap`).toBe(true)
+  expect(shownInItsTap, `#${id} shown in the task of its tap`).toBe(true)
   await expect(page.locator(`dialog#${id}[open]`)).toBeVisible()
+  // Modal: the page behind it is inert, and the focus is inside it; the animation that began with the tap goes on.
+  expect(
+    await page.locator(`dialog#${id}`).evaluate((dialog) => ({
+      modal: dialog.matches(':modal'),
+      focusInside: dialog.contains(document.activeElement),
+      sameAnimation:
+        dialog.getAnimations()[0] === (window as unknown as { openingAnimation?: Animation }).openingAnimation ||
+        dialog.getAnimations().length === 0,
+    })),
+  ).toEqual({ modal: true, focusInside: true, sameAnimation: true })
   await expect(page).toHaveURL(param)
   // Closing goes back to the page's address without the dialog, again from what the page has.
   await page.keyboard.press('Escape')
@@ -125,7 +139,7 @@ test('the list: mode picker, report and the days without ways open from the page
         ;(el as HTMLElement).click()
         await Promise.resolve()
         const picker = document.querySelector<HTMLDialogElement>('dialog#mode')
-        if (!picker?.open) return false
+        if (!picker || !(picker.open || picker.matches(':popover-open'))) return false
         picker.querySelector<HTMLElement>('.dialog__close')!.click()
         return true
       })

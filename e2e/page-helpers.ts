@@ -44,10 +44,13 @@ export async function holdJavaScript(context: BrowserContext) {
   return { release: () => release(), hold }
 }
 
-/** React has taken over the page's main form (it carries React's own properties) and its first effects have run. */
+/**
+ * React has taken over the page's main form (it carries React's own properties) and its first effects have run. The
+ * form is in `main`, or in an open dialog, which React moves to the dialog layer at the end of the body.
+ */
 export async function untilHydrated(page: Page) {
   await page.waitForFunction(() => {
-    const form = document.querySelector('main form')
+    const form = document.querySelector('main form, #dialog-layer form')
     return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps'))
   })
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
