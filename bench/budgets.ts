@@ -77,11 +77,12 @@ export function checkBudgets(
     for (const mode of ['js', 'nojs'] as const)
       add(`week (${mode === 'js' ? 'JS on' : 'JS off'}): taps`, journey[mode].taps, '≤ 70', journey[mode].taps <= 70)
   }
-  // A dialog opens from what the page has (ADR 299): within a frame or two of the tap, with nothing asked of the server.
+  // A dialog opens from what the page has (ADR 299): the tap's latency by Event Timing (from the touch to the frame
+  // that draws the dialog) under 100 ms, with nothing asked of the server.
   if (dialogs) {
     for (const name of DIALOGS) {
       const ms = dialogs.open[name].ms
-      add(`dialog ${name} (JS on): tap to open (ms)`, ms, '< 100', ms < 100)
+      add(`dialog ${name} (JS on): tap to its frame, Event Timing (ms)`, ms, '< 100', ms < 100)
     }
     add('dialogs: requests to the server while opening', dialogs.serverRequests, '0', dialogs.serverRequests === 0)
   }

@@ -2,8 +2,8 @@
 //   browser     page weight and throttled load time (LCP, CLS, TBT) of login, list, detail, questionnaire and pois;
 //   lighthouse  Lighthouse's LCP, FCP, TBT and scores of login, list, detail and questionnaire (mobile, cold);
 //   journey     the scripted week of 30 ways reviewed with JavaScript on and off, on a throttled 360 px phone;
-//   dialogs     the time from a tap to the open dialog (list: mode, report; way: purpose, modes, report, confirm),
-//               JavaScript on, on the same throttled phone;
+//   dialogs     the latency of a tap that opens a dialog, by the browser's Event Timing (list: mode, report; way:
+//               purpose, modes, report, confirm), JavaScript on, on the same throttled phone;
 //   throughput  list, detail, questionnaire and getTrips beside /hello, at 1k and 1M ways, on PGlite and (with
 //               DATABASE_URL) PostgreSQL, with the server's resident memory after each run;
 // and checks every budget in bench/budgets.ts (pass/fail each). Prints one JSON document to stdout and writes it to

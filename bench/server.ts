@@ -19,12 +19,19 @@ function newest(dir: string): number {
 }
 
 /**
- * The build to benchmark: BUILD_DIR when given, else a build of its own in the temp directory, rebuilt when the
- * sources are newer than it.
+ * The build to benchmark: BUILD_DIR when given (measured as it is, never built here), else a build of its own in
+ * build-bench/, rebuilt when the sources are newer than it.
  */
 export function ensureBuild(log: (s: string) => void): string {
   const dir = buildDirectory(process.env.BUILD_DIR, ROOT, 'build-bench')
   const built = path.join(dir, 'server/index.js')
+  // A given build is measured as it is: building this checkout's sources into it would replace the build to compare
+  // (a build of another commit, say) without a word.
+  if (process.env.BUILD_DIR) {
+    if (!fs.existsSync(built))
+      throw new Error(`BUILD_DIR=${process.env.BUILD_DIR} holds no build (${built} is missing)`)
+    return dir
+  }
   const stale =
     !fs.existsSync(built) ||
     ['app', 'locales', 'public'].some(
