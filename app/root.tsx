@@ -9,7 +9,6 @@ import {
   useMatches,
   useNavigation,
 } from 'react-router'
-import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
 import { rootMiddleware } from '~/lib/middleware.server'
 import { req } from '~/lib/context.server'
@@ -112,12 +111,7 @@ function NavigationProgress() {
 }
 
 export default function App() {
-  const data = useRootData()
-  return (
-    <HoneypotProvider {...data?.honeypot}>
-      <Outlet />
-    </HoneypotProvider>
-  )
+  return <Outlet />
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

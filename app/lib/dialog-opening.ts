@@ -39,9 +39,12 @@ function record(next: Opening | null) {
   for (const listener of listeners) listener()
 }
 
+/** A click with the main button and no modifier key: one that a link of the page's own takes. */
+export const isPlainClick = (event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>) =>
+  event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+
 /** A plain click that the page's own handler took (React Router's link, a dialog's close link): default prevented. */
-const isTakenClick = (event: MouseEvent) =>
-  event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+const isTakenClick = (event: MouseEvent) => event.defaultPrevented && isPlainClick(event)
 
 /** The search the dialogs show at this router location. */
 function shownSearch(o: Opening | null, location: { key: string; search: string }) {

@@ -4,12 +4,13 @@
 // password change share, the form's own errors and the honeypot. A field reads the action's reply (lib/forms.ts):
 // its errors (catalogue keys) shown and announced next to it, its posted value shown again (never a password).
 import { useId, useState, type ReactNode } from 'react'
-import { Form } from 'react-router'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { Form, useRouteLoaderData } from 'react-router'
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { formErrors, postedValue, replyKey, type FormReply } from '~/lib/forms'
 import { useNonce } from '~/lib/nonce'
+import type { loader as rootLoader } from '~/root'
 import { useBrowserFields } from './browserFields'
 
 type Constraints = Record<string, { required: boolean }>
@@ -200,7 +201,16 @@ function FormErrors({ errors, id }: { errors: string[]; id: string }) {
   )
 }
 
-/** The honeypot fields (remix-utils): hidden from people and assistive technology, tempting to bots. */
+/**
+ * The honeypot fields (remix-utils): hidden from people and assistive technology, tempting to bots. Their names and
+ * timestamp come from the root's data. The provider is here, not around every page, so that only the pages with
+ * these fields load remix-utils' honeypot code (about 300 bytes gzip on every other page with scripts).
+ */
 export function Honeypot() {
-  return <HoneypotInputs label="Website" nonce={useNonce()} />
+  const honeypot = useRouteLoaderData<typeof rootLoader>('root')?.honeypot
+  return (
+    <HoneypotProvider {...honeypot}>
+      <HoneypotInputs label="Website" nonce={useNonce()} />
+    </HoneypotProvider>
+  )
 }

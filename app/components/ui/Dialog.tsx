@@ -4,7 +4,7 @@
 // `?dialog=delete#delete`. Without JS (and during hydration) the dialog is a plain
 // <section class="dialog" id> in the page flow that the browser scrolls to; its close link goes to `closeHref`.
 // After hydration it becomes a <dialog class="dialog"> opened with showModal() (native focus trap, ::backdrop), shown
-// for its first frame as a popover (see showFast), in the page's dialog layer.
+// for its first frame as a popover (see showDialog), in the page's dialog layer.
 // A control marked `data-autofocus` (with `autoFocus` for the page without JavaScript) takes focus when it opens.
 // Escape and the close controls navigate to `closeHref` (replace, preventScrollReset); when it goes away, focus
 // returns to the element that had focus before it opened, else to the element with data-dialog-return="<id>".
@@ -16,7 +16,6 @@ import {
   useMemo,
   useRef,
   useState,
-  type MouseEvent,
   type ReactNode,
   type SyntheticEvent,
 } from 'react'
@@ -26,7 +25,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons/ModeSprite'
 import { buttonClass } from './Button'
 import { cx } from './cx'
-import { closeBeforeArrival } from '~/lib/dialog-opening'
+import { closeBeforeArrival, isPlainClick } from '~/lib/dialog-opening'
 
 export type DialogProps = {
   /** Element id (the page links to `#id`); the title gets `${id}-title`. */
@@ -42,13 +41,8 @@ export type DialogProps = {
   className?: string
 }
 
-/**
- * Whether this browser can show a popover: an element in the top layer, above the page and its own ::backdrop,
- * without making the rest of the page inert.
- */
-const canPopover = typeof HTMLElement !== 'undefined' && 'showPopover' in HTMLElement.prototype
-
-const popoverOpen = (dialog: HTMLDialogElement) => canPopover && dialog.matches(':popover-open')
+/** Shown as a popover, as it is in its first frame (see showDialog); false where the browser has no popovers. */
+const popoverOpen = (dialog: HTMLDialogElement) => 'showPopover' in dialog && dialog.matches(':popover-open')
 
 /** The participant sees the dialog: open as a modal, or in its first frame as a popover. */
 const isShown = (dialog: HTMLDialogElement) => dialog.open || popoverOpen(dialog)
@@ -56,18 +50,6 @@ const isShown = (dialog: HTMLDialogElement) => dialog.open || popoverOpen(dialog
 function hide(dialog: HTMLDialogElement) {
   if (dialog.open) dialog.close()
   else if (popoverOpen(dialog)) dialog.hidePopover()
-}
-
-/**
- * Opening a modal makes the whole page behind it inert, and the browser restyles and repaints every element of the
- * page for that (on a 4× slowed phone a blank modal takes 40–70 ms to its first frame, a popover 13–16 ms). So the
- * dialog is first shown as a popover, which looks the same (top layer, ::backdrop), and becomes the modal once that
- * frame is drawn: from then on the page behind is inert, Escape cancels it, and the focus stays inside.
- */
-function showFast(dialog: HTMLDialogElement) {
-  if (!canPopover) return showModal(dialog)
-  dialog.popover = 'manual'
-  dialog.showPopover()
 }
 
 function showModal(dialog: HTMLDialogElement) {
@@ -78,44 +60,37 @@ function showModal(dialog: HTMLDialogElement) {
   }
 }
 
-/** The popover becomes the modal (unless it was closed meanwhile); the control that had focus in it keeps it. */
-function becomeModal(dialog: HTMLDialogElement) {
-  if (!dialog.isConnected || !popoverOpen(dialog)) return
-  const active = document.activeElement
-  dialog.hidePopover()
-  dialog.removeAttribute('popover')
-  showModal(dialog)
-  if (active instanceof HTMLElement && dialog.contains(active) && document.activeElement !== active) {
-    active.focus({ preventScroll: true })
-  }
-}
-
-/** After the next frame is drawn. */
-const afterFrame = (run: () => void) => requestAnimationFrame(() => window.setTimeout(run, 0))
-
 /**
- * Once the dialog's first frame is drawn: it becomes the modal, and the page behind it does not scroll
- * (html.dialog-open). The page's new overflow lays out the whole page, which the participant should not wait for
- * to see the dialog.
+ * Opening a modal makes the whole page behind it inert, and the browser restyles and repaints every element of the
+ * page for that (on a 4× slowed phone a blank modal takes 40–70 ms to its first frame, a popover 13–16 ms). So the
+ * dialog is first shown as a popover, which looks the same (top layer, ::backdrop), and becomes the modal once that
+ * frame is drawn (its autofocus control, focused at once, keeps the focus): from then on the page behind is inert, Escape cancels
+ * it, and the focus stays inside. An Escape in that first frame is not seen. Then the page behind does not scroll
+ * (html.dialog-open): its new overflow lays out the whole page, which the participant should not wait for either.
  */
-function afterFirstFrame(dialog: HTMLDialogElement, onEscape: () => void) {
-  // Escape while it is still a popover (a modal's cancel event comes only once it is one).
-  const escape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !popoverOpen(dialog)) return
-    event.preventDefault()
-    onEscape()
-  }
-  document.addEventListener('keydown', escape)
-  afterFrame(() => {
-    document.removeEventListener('keydown', escape)
-    becomeModal(dialog)
-    if (document.querySelector('dialog.dialog[open]')) document.documentElement.classList.add('dialog-open')
-  })
+function showDialog(dialog: HTMLDialogElement) {
+  if ('showPopover' in dialog) {
+    dialog.popover = 'manual'
+    dialog.showPopover()
+  } else showModal(dialog)
+  requestAnimationFrame(() =>
+    window.setTimeout(() => {
+      // Unless it was closed meanwhile.
+      if (dialog.isConnected && popoverOpen(dialog)) {
+        dialog.hidePopover()
+        dialog.removeAttribute('popover')
+        showModal(dialog)
+      }
+      document.documentElement.classList.toggle('dialog-open', anyModalOpen())
+    }, 0),
+  )
 }
+
+const anyModalOpen = () => !!document.querySelector('dialog.dialog[open]')
 
 /** Unless another modal is open (one dialog leads to the next). */
 function unlockPageScroll() {
-  if (!document.querySelector('dialog.dialog[open]')) document.documentElement.classList.remove('dialog-open')
+  if (!anyModalOpen()) document.documentElement.classList.remove('dialog-open')
 }
 
 type DialogContextValue = { closeHref: string; requestClose: (() => void) | null }
@@ -124,10 +99,6 @@ const DialogContext = createContext<DialogContextValue | null>(null)
 export function Dialog(props: DialogProps) {
   if (!props.open) return null
   return <OpenDialog {...props} />
-}
-
-function isModifiedClick(event: MouseEvent) {
-  return event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey
 }
 
 /** True when the user already changed a form control (typed before JS was ready): keep the in-page section then. */
@@ -182,7 +153,6 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   const closingRef = useRef(false)
   const mountedRef = useRef(false)
   const titleId = `${id}-title`
-  const requestCloseRef = useRef(() => {})
 
   // Mount: remember what had focus. If the server-rendered section is already being used (focus inside, or the
   // user typed into it before hydration), keep it inline rather than remounting its content in a <dialog>.
@@ -211,9 +181,8 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
       // page out once more (20–40 ms on a slow phone).
       const first = dialog.querySelector<HTMLElement>('[data-autofocus]')
       first?.setAttribute('autofocus', '')
-      showFast(dialog)
+      showDialog(dialog)
       if (first && document.activeElement !== first) first.focus()
-      afterFirstFrame(dialog, () => requestCloseRef.current())
     }
   }, [modal, location.key])
 
@@ -233,31 +202,24 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
 
   const requestClose = useCallback(() => {
     if (closingRef.current) return
+    // Closed at once, whatever follows (a navigation then unmounts it).
     const dialog = dialogRef.current
+    if (dialog) hide(dialog)
     // A tap opened this dialog at once and the router has not yet shown its address: it stays closed, and the router
     // goes on to closeHref once it is there (a navigation from here now could be one to the address it already has).
     if (closeBeforeArrival(closeHref, location.key)) {
       closingRef.current = true
-      if (dialog) hide(dialog)
       return
     }
     // The address already says closed (the native `close` event of our own close() can arrive after the navigation,
     // before the page has unmounted us): a second navigation to the same address would be a reload of the page's data.
     const target = new URL(closeHref, window.location.href)
-    if (target.pathname + target.search === window.location.pathname + window.location.search) {
-      if (dialog) hide(dialog)
-      return
-    }
+    if (target.pathname + target.search === window.location.pathname + window.location.search) return
     closingRef.current = true
-    if (dialog) hide(dialog) // immediate feedback; the navigation then unmounts us
     void Promise.resolve(navigate(closeHref, { replace: true, preventScrollReset: true })).finally(() => {
       closingRef.current = false
     })
   }, [navigate, closeHref, location.key])
-
-  useLayoutEffect(() => {
-    requestCloseRef.current = requestClose
-  }, [requestClose])
 
   const onCancel = useCallback(
     (event: SyntheticEvent<HTMLDialogElement>) => {
@@ -339,7 +301,7 @@ export function DialogCloseLink({ to, className, onClick, children, ...rest }: D
       className={className ?? buttonClass({ variant: 'secondary' })}
       onClick={(event) => {
         onClick?.(event)
-        if (event.defaultPrevented || isModifiedClick(event) || !context?.requestClose || to !== undefined) return
+        if (event.defaultPrevented || !isPlainClick(event) || !context?.requestClose || to !== undefined) return
         event.preventDefault()
         context.requestClose()
       }}
