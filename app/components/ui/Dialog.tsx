@@ -64,9 +64,10 @@ function showModal(dialog: HTMLDialogElement) {
  * Opening a modal makes the whole page behind it inert, and the browser restyles and repaints every element of the
  * page for that (on a 4× slowed phone a blank modal takes 40–70 ms to its first frame, a popover 13–16 ms). So the
  * dialog is first shown as a popover, which looks the same (top layer, ::backdrop), and becomes the modal once that
- * frame is drawn (its autofocus control, focused at once, keeps the focus): from then on the page behind is inert, Escape cancels
- * it, and the focus stays inside. An Escape in that first frame is not seen. Then the page behind does not scroll
- * (html.dialog-open): its new overflow lays out the whole page, which the participant should not wait for either.
+ * frame is drawn (its autofocus control, focused at once, keeps the focus): from then on the page behind is inert,
+ * Escape cancels it, and the focus stays inside. An Escape in that first frame is not seen. Then the page behind does
+ * not scroll (html.dialog-open): its new overflow lays out the whole page, which the participant should not wait for
+ * either.
  */
 function showDialog(dialog: HTMLDialogElement) {
   if ('showPopover' in dialog) {
