@@ -9,13 +9,14 @@ import { fileURLToPath } from 'node:url'
 import express from 'express'
 import compression from 'compression'
 import { createRequestHandler } from '@react-router/express'
+import { buildDirectory } from '../scripts/build-directory.mjs'
 
 // Everything the server creates (the database's files and write-ahead log, mails in the outbox, the hand-off file) is
 // its owner's alone: files 0600, directories 0700. Set before the app is loaded, so no file is made without it.
 process.umask(0o077)
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
+const buildDir = buildDirectory(process.env.BUILD_DIR, root)
 const build = await import(path.join(buildDir, 'server/index.js'))
 const entry = build.entry.module
 

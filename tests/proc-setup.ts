@@ -3,12 +3,13 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { buildDirectory } from '../scripts/build-directory.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const hasBuild = (dir: string) => fs.existsSync(path.join(dir, 'server/index.js'))
 
 export default function setup() {
-  const wanted = process.env.BUILD_DIR ? path.resolve(ROOT, process.env.BUILD_DIR) : path.join(ROOT, 'build')
+  const wanted = buildDirectory(process.env.BUILD_DIR, ROOT)
   if (hasBuild(wanted)) {
     process.env.BUILD_DIR = wanted
     return

@@ -6,12 +6,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { buildDirectory } from '../scripts/build-directory.mjs'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
 
 /** The build the servers run (vitest.proc.config.ts's global setup builds one when there is none). */
 export function buildDir(): string {
-  return path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
+  return buildDirectory(process.env.BUILD_DIR, ROOT)
 }
 
 export function tempDir(prefix: string): string {
