@@ -3,6 +3,7 @@
 // the e2e server), and that another participant's way is never reachable. Each test has fresh participants.
 import type { Page } from '@playwright/test'
 import { test, expect, participantPage, checkA11y, BASE, day } from './fixtures'
+import { untilHydrated } from './page-helpers'
 
 // Every test creates its participants through the server (password hashing) and logs in: give them room.
 test.describe.configure({ timeout: 90_000 })
@@ -335,6 +336,45 @@ test('report a way: reasons required, then reported; every participant withdraws
   await expect(page.getByText('Meldung zurückgezogen.')).toBeVisible()
   await expect(work.locator('.badge')).toHaveText('Unbestätigt')
   await expect(work.getByRole('link', { name: 'Arbeit', exact: true })).toBeVisible()
+  await context.close()
+})
+
+test('a card’s links: with JavaScript the router follows them (no new document), a modified click is the browser’s; without, they are plain links', async ({
+  browser,
+  js,
+}) => {
+  const { page, context } = await participantPage(browser, js, {
+    trips: [way(day(0), '07:00', '07:30'), way(day(0), '10:00', '10:30', {}, { tripPurposes: [2] })],
+  })
+  await open(page, '/ways/list/all/page/1')
+  if (js) await untilHydrated(page)
+  const list = page.url()
+  const documents: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname)
+  })
+  const work = card(page, 'Arbeit')
+  const title = work.getByRole('link', { name: 'Arbeit', exact: true })
+  const href = await title.getAttribute('href')
+  expect(href).toMatch(/^\/ways\/tripDetails\/\d+$/)
+  if (js) {
+    // A click with a modifier key opens the way in a new tab, as any link does, and leaves this page as it is.
+    const opened = context.waitForEvent('page')
+    await title.click({ modifiers: ['ControlOrMeta'] })
+    const tab = await opened
+    await expect(tab).toHaveURL(new RegExp(`${href}$`))
+    await tab.close()
+    await expect(page).toHaveURL(list)
+    documents.length = 0
+  }
+  await title.click()
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+  await expect(page.getByRole('heading', { level: 1, name: /Arbeit/ })).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL(list)
+  await work.getByRole('link', { name: /^Fehler melden/ }).click()
+  await expect(page).toHaveURL(/dialog=report/)
+  expect(documents).toEqual(js ? [] : [href, new URL(list).pathname, new URL(list).pathname])
   await context.close()
 })
 

@@ -1,11 +1,11 @@
 // A way's review on its list card: the legs' modes, each a link to the mode picker, and the quick confirmation
 // (the purpose for the legs without one, then confirmed) as one form post.
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { confirmFetcherKey } from '~/domain/waysUrls'
 import { useEffect, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
-import { cx, HiddenFields } from '~/components/ui'
+import { cx, HiddenFields, ListLink } from '~/components/ui'
 import { handPostFocusTo } from '~/components/layout/Chrome'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import type { TripCardData } from './TripCard'
@@ -31,7 +31,7 @@ export function LegModes({
         const names = leg.known ? leg.modes.map((m) => m.name).join(' + ') : t('card.modeUnknown')
         return (
           <li key={leg.id} className="trip-card__mode">
-            <Link
+            <ListLink
               to={modeHref(leg.id)}
               preventScrollReset
               className={cx('trip-card__mode-fix', !leg.known && 'trip-card__mode-fix--open')}
@@ -42,7 +42,7 @@ export function LegModes({
                 {' '}
                 {legs.length > 1 ? t('card.modeFixLeg', { n: i + 1, way: label }) : t('card.modeFix', { way: label })}
               </span>
-            </Link>
+            </ListLink>
           </li>
         )
       })}
@@ -90,10 +90,10 @@ export function QuickConfirm({
           {quick.legs.length > 1 ? t('quick.modeOpenLeg', { n: open + 1 }) : t('quick.modeOpen')}
         </p>
         {leg && modeHref ? (
-          <Link to={modeHref(leg.id)} preventScrollReset className="btn btn--primary trip-card__quick-confirm">
+          <ListLink to={modeHref(leg.id)} preventScrollReset className="btn btn--primary trip-card__quick-confirm">
             {t('quick.chooseMode')}
             <span className="visually-hidden">: {label}</span>
-          </Link>
+          </ListLink>
         ) : null}
       </div>
     )

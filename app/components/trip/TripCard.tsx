@@ -3,9 +3,9 @@
 // the same markup.
 import { memo, type ReactNode } from 'react'
 import { sameProps } from '~/lib/same-props'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import type { TFunction } from 'i18next'
-import { Badge, Card, cx, HiddenFields, LinkCard } from '~/components/ui'
+import { Badge, Card, cx, HiddenFields, LinkCard, ListLink } from '~/components/ui'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
 import { wayTitle } from './wayTitle'
 import { LegModes, QuickConfirm } from './QuickReview'
@@ -142,22 +142,22 @@ export const TripCardView = memo(function TripCardView({
     ) : null
   let actions: ReactNode = null
   const edit = trip.canEdit ? (
-    <Link to={`/ways/edit/${trip.id}`} className="btn btn--ghost btn--small trip-card__action">
+    <ListLink to={`/ways/edit/${trip.id}`} className="btn btn--ghost btn--small trip-card__action">
       <Icon name="edit" />
       {t('review.edit')}
       <span className="visually-hidden">: {controlName}</span>
-    </Link>
+    </ListLink>
   ) : null
   // A confirmed way with questions open leads straight to them.
   const questions =
     trip.status === 'questionnairesUnanswered' ? (
-      <Link
+      <ListLink
         to={`${wayPath(trip.id, from)}${from && from !== 'all' ? '&' : '?'}view=questionnaire#questionnaire`}
         className="btn btn--primary btn--small trip-card__action"
       >
         {t('card.questions')}
         <span className="visually-hidden">: {controlName}</span>
-      </Link>
+      </ListLink>
     ) : null
   if (reported && withdraw && trip.canWithdraw !== false) {
     actions = (
@@ -172,11 +172,11 @@ export const TripCardView = memo(function TripCardView({
     )
   } else if (reportHref && trip.canReport) {
     actions = (
-      <Link to={reportHref} className="btn btn--ghost btn--small trip-card__action" preventScrollReset>
+      <ListLink to={reportHref} className="btn btn--ghost btn--small trip-card__action" preventScrollReset>
         <Icon name="flag" />
         {t('card.report')}
         <span className="visually-hidden">: {controlName}</span>
-      </Link>
+      </ListLink>
     )
   }
   return (
@@ -194,9 +194,9 @@ export const TripCardView = memo(function TripCardView({
       )}
     >
       <h3 className={cx('trip-card__name', title.kind === 'times' && 'trip-card__name--times')} id={titleId}>
-        <Link className="card__link" to={wayPath(trip.id, from)}>
+        <ListLink className="card__link" to={wayPath(trip.id, from)}>
           {name}
-        </Link>
+        </ListLink>
       </h3>
       <TripStatusBadge status={trip.status} t={t} />
       {time}

@@ -27,7 +27,7 @@ import { MergeWithBefore, NoTripDayCard, TripCardView, type TripCardData } from 
 import { useModePickFetcher } from '~/components/trip/ModePickDialog'
 import { ConfirmedCardSlot } from '~/components/trip/QuickReview'
 import { NoTripRun, noTripRunExpandQuery, type NoTripRunView } from '~/components/trip/NoTripRun'
-import { ButtonLink, EmptyState, Notice, Paginator } from '~/components/ui'
+import { ButtonLink, EmptyState, ListLinks, Notice, Paginator } from '~/components/ui'
 import { FirstSteps, ReviewProgressLine } from '~/components/ways/ListParts'
 import { listActions } from './actions.server'
 import { CardDialogs, noTripsDialogDay, NoTripsDialogSlot, NoTripsRunDialogSlot } from './card-dialogs'
@@ -359,7 +359,7 @@ export default function WaysList({ loaderData }: Route.ComponentProps) {
       </div>
       <CardDialogs t={t} groups={groups} filter={filter} page={page} here={here} reasons={loaderData.reasons} />
       {loaderData.progress.total > 0 ? <ReviewProgressLine progress={loaderData.progress} /> : null}
-      {body}
+      <ListLinks>{body}</ListLinks>
       {!outOfRange ? paginator : null}
     </section>
   )
