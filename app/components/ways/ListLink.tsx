@@ -5,57 +5,32 @@
 // the page, hands its plain clicks to the router as a <Link> would (a click with a modifier key, or with the default
 // already prevented, is the browser's). The router still learns the routes these links lead to before they are
 // followed (`data-discover`). Outside `ListLinks` it is a <Link>.
-import {
-  createContext,
-  useContext,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  type AnchorHTMLAttributes,
-  type ReactNode,
-} from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate, type NavigateFunction } from 'react-router'
 import { isPlainClick } from '~/lib/dialog-opening'
 
-type Follow = (href: string, options: { preventScrollReset?: boolean; replace?: boolean }) => void
-type ListLinksValue = { pathname: string; follow: Follow }
+type ListLinksValue = { pathname: string; navigate: NavigateFunction }
 const ListLinksContext = createContext<ListLinksValue | null>(null)
 
 /** The page's links below follow through this page's router navigation. */
 export function ListLinks({ children }: { children: ReactNode }) {
-  const location = useLocation()
+  const { pathname } = useLocation()
   const navigate = useNavigate()
-  const here = useRef(location)
-  useLayoutEffect(() => {
-    here.current = location
-  }, [location])
-  const value = useMemo<ListLinksValue>(
-    () => ({
-      pathname: location.pathname,
-      follow: (href, { preventScrollReset, replace }) => {
-        const at = here.current
-        // As a <Link>: a link to the address shown now replaces it rather than adding a history entry.
-        const same = href === `${at.pathname}${at.search}${at.hash}`
-        void navigate(href, { preventScrollReset, replace: replace ?? same })
-      },
-    }),
-    [location.pathname, navigate],
-  )
+  const value = useMemo(() => ({ pathname, navigate }), [pathname, navigate])
   return <ListLinksContext.Provider value={value}>{children}</ListLinksContext.Provider>
 }
 
-type ListLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
-  /** An absolute path, or a search (`?…`) on the page's own path. */
+type ListLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick'> & {
+  /** An absolute path, or a search (`?…`) on the page's own path; never the address shown now. */
   to: string
   preventScrollReset?: boolean
-  replace?: boolean
 }
 
-export function ListLink({ to, preventScrollReset, replace, onClick, children, ...rest }: ListLinkProps) {
+export function ListLink({ to, preventScrollReset, children, ...rest }: ListLinkProps) {
   const links = useContext(ListLinksContext)
   if (!links) {
     return (
-      <Link to={to} preventScrollReset={preventScrollReset} replace={replace} onClick={onClick} {...rest}>
+      <Link to={to} preventScrollReset={preventScrollReset} {...rest}>
         {children}
       </Link>
     )
@@ -67,10 +42,9 @@ export function ListLink({ to, preventScrollReset, replace, onClick, children, .
       href={href}
       data-discover="true"
       onClick={(event) => {
-        onClick?.(event)
         if (event.defaultPrevented || !isPlainClick(event)) return
         event.preventDefault()
-        links.follow(href, { preventScrollReset, replace })
+        void links.navigate(href, { preventScrollReset })
       }}
     >
       {children}
