@@ -4,13 +4,13 @@
 // password change share, the form's own errors and the honeypot. A field reads the action's reply (lib/forms.ts):
 // its errors (catalogue keys) shown and announced next to it, its posted value shown again (never a password).
 import { useId, useState, type ReactNode } from 'react'
-import { Form, useRouteLoaderData } from 'react-router'
+import { Form } from 'react-router'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { formErrors, postedValue, replyKey, type FormReply } from '~/lib/forms'
 import { useNonce } from '~/lib/nonce'
-import type { loader as rootLoader } from '~/root'
+import { useRootData } from '~/root'
 import { useBrowserFields } from './browserFields'
 
 type Constraints = Record<string, { required: boolean }>
@@ -207,7 +207,7 @@ function FormErrors({ errors, id }: { errors: string[]; id: string }) {
  * these fields load remix-utils' honeypot code (about 300 bytes gzip on every other page with scripts).
  */
 export function Honeypot() {
-  const honeypot = useRouteLoaderData<typeof rootLoader>('root')?.honeypot
+  const honeypot = useRootData()?.honeypot
   return (
     <HoneypotProvider {...honeypot}>
       <HoneypotInputs label="Website" nonce={useNonce()} />
