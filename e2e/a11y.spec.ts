@@ -67,8 +67,13 @@ async function expectLinkedErrors(page: Page) {
 
 async function submit(page: Page, form: string) {
   const button = page.locator(`${form} button[type="submit"]`).first()
+  // The post's answer, then its page: with JavaScript the router navigates after the answer (a redirect loads the next
+  // page's data), so the check waits until the router is idle again, not only for the old document's load.
+  const answered = page.waitForResponse((res) => res.request().method() === 'POST')
   await button.click()
+  await answered
   await page.waitForLoadState()
+  await expect(page.locator('.progress-bar[data-active]')).toHaveCount(0)
 }
 
 /** Ways of a participant by their own name (and their legs), through the JSON endpoint. */

@@ -185,8 +185,8 @@ export async function checkA11y(page: Page) {
     target = show.page
   }
   // The settled page. With JavaScript, React has taken over the page first: a dialog named in the URL opens (and
-  // fades in) only then. Then short animations (a dialog or toast coming in) end: the page is quiet for two frames in a
-  // row, or 3 s have passed. No message fades on a timer, so nothing axe measures depends on when it looks.
+  // fades in) only then. Then the router's navigation (if one is under way) and short animations (a dialog or toast
+  // coming in) end: the page is quiet for two frames in a row, or 3 s have passed. No message fades on a timer, so nothing axe measures depends on when it looks.
   if (target === page && isJsEnabled(page))
     await page
       .waitForFunction(
@@ -202,6 +202,8 @@ export async function checkA11y(page: Page) {
       .catch(() => undefined)
   await target.evaluate(async () => {
     const deadline = performance.now() + 3000
+    // A navigation the router is still making (after a click or a post) counts as movement: its page is not drawn yet.
+    const navigating = () => !!document.querySelector('.progress-bar[data-active]')
     const moving = () =>
       document.getAnimations().filter((a) => {
         const timing = a.effect?.getComputedTiming()
@@ -213,7 +215,7 @@ export async function checkA11y(page: Page) {
     while (quiet < 2 && performance.now() < deadline) {
       await frame()
       const running = moving()
-      if (running.length === 0) quiet++
+      if (running.length === 0 && !navigating() && document.readyState === 'complete') quiet++
       else {
         quiet = 0
         await Promise.race([
