@@ -27,11 +27,13 @@ export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   // The framework every page loads (React, React Router, the browser's translator) goes out as one chunk: left to the bundler it is
   // spread over several shared chunks that compress worse (ways list 145.2 → 141.0 KB gzip with React Router 8).
-  // The app's own modules that every page with scripts loads (its chrome, mode icons, dialog-address rule, locale)
-  // and the hydration hook go with it: as chunks of their own each cost its imports and its compression's start
-  // (every such page 0.9–1.2 KB gzip less). The ways' addresses (domain/waysUrls) too: the list and the way's page
-  // load 0.12 KB less, the places and the campaign's questionnaire, which do not use them, 0.2 KB more. Packages
-  // only some pages load (Leaflet, react-leaflet) and other modules only some pages use must stay out of this list.
+  // The app's own modules that every page with scripts loads (its chrome, page title, mode icons, dialog-address rule,
+  // locale) and the hydration hook go with it: as chunks of their own each cost its imports and its compression's
+  // start (every such page 0.9–1.2 KB gzip less). The ways' addresses (domain/waysUrls) too: the list and the way's
+  // page load 0.12 KB less, the places and the campaign's questionnaire, which do not use them, 0.2 KB more. The page
+  // title joined last: it and the root module's shared part were two chunks of their own (every page with scripts
+  // 0.7 KB less, two requests fewer). Packages only some pages load (Leaflet, react-leaflet) and other modules only
+  // some pages use must stay out of this list.
   environments: {
     client: {
       build: {
@@ -41,7 +43,7 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|remix-utils[\\/]build[\\/]react[\\/]use-hydrated|app[\\/]infra[\\/]i18n\.browser|app[\\/]components[\\/]layout[\\/]Chrome|app[\\/]components[\\/]icons[\\/]ModeSprite|app[\\/]lib[\\/]dialog-revalidation|app[\\/]domain[\\/](dialogUrl|locale|waysUrls)\./,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|remix-utils[\\/]build[\\/]react[\\/]use-hydrated|app[\\/]infra[\\/]i18n\.browser|app[\\/]components[\\/]layout[\\/](Chrome|PageTitle)|app[\\/]components[\\/]icons[\\/]ModeSprite|app[\\/]lib[\\/]dialog-revalidation|app[\\/]domain[\\/](dialogUrl|locale|waysUrls)\./,
                 },
               ],
             },
