@@ -94,11 +94,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* Where an open modal dialog lives (Dialog.tsx): outside the page's own stacks of content. */}
         <div id="dialog-layer" />
+        {/* In an element of their own: the router drops its script elements at its first navigation, and taken out of
+            the body itself they made the browser restyle the whole page (on a slow phone the first dialog's tap). */}
         {scripts ? (
-          <>
+          <div hidden>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
-          </>
+          </div>
         ) : null}
       </body>
     </html>
