@@ -1,7 +1,14 @@
 // A GET navigation that keeps the path and changes only a page's dialog parameters needs nothing from the server;
 // another path, another parameter, the same address again, or a dialog the server computes from the URL loads.
 import { describe, expect, test } from 'vitest'
-import { ANY_PAGE_DIALOGS, LIST_DIALOGS, onlyDialogChanged, WAY_DIALOGS, type DialogParams } from './dialogUrl'
+import {
+  ANY_PAGE_DIALOGS,
+  LIST_DIALOGS,
+  onlyDialogChanged,
+  opensDialog,
+  WAY_DIALOGS,
+  type DialogParams,
+} from './dialogUrl'
 
 const u = (path: string) => new URL(path, 'http://x.test')
 const LIST = '/ways/list/all/page/1'
@@ -80,5 +87,39 @@ describe('onlyDialogChanged', () => {
     ['layouts: another path', ANY_PAGE_DIALOGS, LIST, WAY, false],
   ])('%s', (_name, dialogs, from, to, expected) => {
     expect(onlyDialogChanged(u(from), u(to), dialogs)).toBe(expected)
+  })
+})
+
+describe('opensDialog', () => {
+  test.each<[string, DialogParams, string, string, boolean]>([
+    ['list: the mode picker from the page', LIST_DIALOGS, LIST, `${LIST}?dialog=mode&leg=3#mode`, true],
+    [
+      'list: a day inside a run',
+      LIST_DIALOGS,
+      LIST,
+      `${LIST}?expand=2026-11-18..2026-11-20&dialog=noTrips&day=2026-11-19`,
+      true,
+    ],
+    [
+      'way: the purpose, the selected leg kept',
+      WAY_DIALOGS,
+      `${WAY}?leg=4`,
+      `${WAY}?leg=4&dialog=purpose#purpose`,
+      true,
+    ],
+    [
+      'way: from one dialog to the next',
+      WAY_DIALOGS,
+      `${WAY}?dialog=modes&leg=4`,
+      `${WAY}?dialog=report&trip=7`,
+      false,
+    ],
+    ['way: closing', WAY_DIALOGS, `${WAY}?dialog=modes&leg=4`, WAY, false],
+    ['way: a leg shown on the map (no dialog)', WAY_DIALOGS, WAY, `${WAY}?leg=4#trip-map`, false],
+    ['way: another page parameter too', WAY_DIALOGS, WAY, `${WAY}?view=questionnaire&dialog=purpose`, false],
+    ['way: a dialog the server computes', WAY_DIALOGS, WAY, `${WAY}?dialog=split&leg=4`, false],
+    ['another path', WAY_DIALOGS, WAY, '/ways/tripDetails/8?dialog=purpose', false],
+  ])('%s', (_name, dialogs, from, to, expected) => {
+    expect(opensDialog(u(from), u(to), dialogs)).toBe(expected)
   })
 })

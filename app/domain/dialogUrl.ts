@@ -33,6 +33,16 @@ export function onlyDialogChanged(current: URL, next: URL, dialogs: DialogParams
   return changed
 }
 
+/**
+ * True when going from `current` to `next` opens one of the page's dialogs while none is open: only dialog parameters
+ * change, `current` names no dialog and `next` does.
+ */
+export function opensDialog(current: URL, next: URL, dialogs: DialogParams): boolean {
+  return (
+    !current.searchParams.has('dialog') && next.searchParams.has('dialog') && onlyDialogChanged(current, next, dialogs)
+  )
+}
+
 /** The ways list's dialogs: the mode picker (leg, retry), the report (trip), a day or a run without ways (day, days),
  * and a run shown day by day (expand), which a single day's dialog inside it opens too. */
 export const LIST_DIALOGS: DialogParams = {

@@ -12,7 +12,7 @@
 // Without JavaScript nothing of this runs; the link is a link.
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { onlyDialogChanged, type DialogParams } from '~/domain/dialogUrl'
+import { onlyDialogChanged, opensDialog, type DialogParams } from '~/domain/dialogUrl'
 
 type Opening = {
   /** The router's location key the tap was made on. */
@@ -43,9 +43,6 @@ function record(next: Opening | null) {
 export const isPlainClick = (event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>) =>
   event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
 
-/** A plain click that the page's own handler took (React Router's link, a dialog's close link): default prevented. */
-const isTakenClick = (event: MouseEvent) => event.defaultPrevented && isPlainClick(event)
-
 /** The search the dialogs show at this router location. */
 function shownSearch(o: Opening | null, location: { key: string; search: string }) {
   if (!o) return location.search
@@ -73,28 +70,55 @@ export function useDialogTaps(dialogs: DialogParams) {
   }, [location])
 
   useEffect(() => {
-    // On the window, after the page's own handlers: the render it causes may remove the link (a dialog's close link,
-    // the link that switches the dialog), and a link removed before React Router's handler ran would be followed by
-    // the browser as a new document. The router's navigation has only started then; its render comes later.
-    const onClick = (event: MouseEvent) => {
-      if (!isTakenClick(event) || !(event.target instanceof Element)) return
-      const link = event.target.closest('a[href]')
+    // A plain click on a link of this site, made on the location the page shows: the link, and where it leads from
+    // and to. Null for any other click.
+    const tapOf = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null
       if (
+        !isPlainClick(event) ||
         !(link instanceof HTMLAnchorElement) ||
         (link.target && link.target !== '_self') ||
         link.hasAttribute('download')
       )
-        return
-      routerTaps++
+        return null
       const at = shown.current
       const here = new URL(at.pathname + at.search, window.location.href)
       const next = new URL(link.href, here)
-      if (next.origin !== here.origin || !onlyDialogChanged(here, next, dialogs)) return
-      record({ key: at.key, search: next.search })
+      return next.origin === here.origin ? { link, at, here, next } : null
     }
+    // On the window, after the page's own handlers: the render it causes may remove the link (a dialog's close link,
+    // the link that switches the dialog), and a link removed before React Router's handler ran would be followed by
+    // the browser as a new document. The router's navigation has only started then; its render comes later.
+    const onClick = (event: MouseEvent) => {
+      const tap = event.defaultPrevented ? tapOf(event) : null
+      if (!tap) return
+      routerTaps++
+      if (onlyDialogChanged(tap.here, tap.next, dialogs)) record({ key: tap.at.key, search: tap.next.search })
+    }
+    // A link on the page that opens one of its dialogs while none is open: the router's navigation to it (its matching,
+    // its data strategy, the history entry; 20–40 ms on a slow phone) waits until the frame that draws the dialog has
+    // been drawn. Taken before React's handlers (capture), so the link's own handler sees it taken and leaves it; the
+    // listener above then records the dialog's address as for any other tap, and the navigation that follows is the
+    // one the link would have made (a new history entry, no scroll). Skipped when the router has meanwhile moved on.
+    const onOpenerClick = (event: MouseEvent) => {
+      const tap = event.defaultPrevented ? null : tapOf(event)
+      if (!tap || tap.link.closest('dialog, .dialog') || !opensDialog(tap.here, tap.next, dialogs)) return
+      event.preventDefault()
+      const { at, next } = tap
+      requestAnimationFrame(() =>
+        window.setTimeout(() => {
+          if (shown.current.key === at.key)
+            void navigate(next.pathname + next.search + next.hash, { preventScrollReset: true })
+        }, 0),
+      )
+    }
+    window.addEventListener('click', onOpenerClick, true)
     window.addEventListener('click', onClick)
-    return () => window.removeEventListener('click', onClick)
-  }, [dialogs])
+    return () => {
+      window.removeEventListener('click', onOpenerClick, true)
+      window.removeEventListener('click', onClick)
+    }
+  }, [dialogs, navigate])
 
   // The router has arrived at the address of a dialog that was closed before it got there: on to the address without
   // it (a replace, as closing does), while the dialogs keep showing it closed.
