@@ -34,13 +34,13 @@ export function onlyDialogChanged(current: URL, next: URL, dialogs: DialogParams
 }
 
 /**
- * True when going from `current` to `next` opens one of the page's dialogs while none is open: only dialog parameters
- * change, `current` names no dialog and `next` does.
+ * True when going from `current` to `next` opens one of the page's dialogs: only dialog parameters change, and `next`
+ * names a dialog other than the one `current` names, if any. Another leg or choice in the same dialog, and closing it,
+ * are not an opening.
  */
 export function opensDialog(current: URL, next: URL, dialogs: DialogParams): boolean {
-  return (
-    !current.searchParams.has('dialog') && next.searchParams.has('dialog') && onlyDialogChanged(current, next, dialogs)
-  )
+  const opened = next.searchParams.get('dialog')
+  return !!opened && opened !== current.searchParams.get('dialog') && onlyDialogChanged(current, next, dialogs)
 }
 
 /** The ways list's dialogs: the mode picker (leg, retry), the report (trip), a day or a run without ways (day, days),
