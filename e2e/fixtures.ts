@@ -186,7 +186,8 @@ export async function checkA11y(page: Page) {
   }
   // The settled page. With JavaScript, React has taken over the page first: a dialog named in the URL opens (and
   // fades in) only then. Then the router's navigation (if one is under way) and short animations (a dialog or toast
-  // coming in) end: the page is quiet for two frames in a row, or 3 s have passed. No message fades on a timer, so nothing axe measures depends on when it looks.
+  // coming in) end: the page is quiet for two frames in a row, or 3 s have passed. No message fades on a timer, so
+  // nothing axe measures depends on when it looks.
   if (target === page && isJsEnabled(page))
     await page
       .waitForFunction(

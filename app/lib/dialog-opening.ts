@@ -97,9 +97,10 @@ export function useDialogTaps(dialogs: DialogParams) {
     }
     // A link that opens one of the page's dialogs, from the page or from another dialog: the router's navigation to it
     // (its matching, its data strategy, the history entry; 20–40 ms on a slow phone) waits until the frame that draws
-    // the dialog has been drawn. Taken before React's handlers (capture), so the link's own handler sees it taken and leaves it; the
-    // listener above then records the dialog's address as for any other tap, and the navigation that follows is the
-    // one the link would have made (a new history entry, no scroll). Skipped when the router has meanwhile moved on.
+    // the dialog has been drawn. Taken before React's handlers (capture), so the link's own handler sees it taken and
+    // leaves it; the listener above then records the dialog's address as for any other tap, and the navigation that
+    // follows is the one the link would have made (a new history entry, no scroll). Skipped when the router has
+    // meanwhile moved on.
     const onOpenerClick = (event: MouseEvent) => {
       const tap = event.defaultPrevented ? null : tapOf(event)
       if (!tap || !opensDialog(tap.here, tap.next, dialogs)) return

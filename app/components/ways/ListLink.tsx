@@ -3,8 +3,8 @@
 // server that costs about 18 µs a link, a tenth of the list page's rendering. Under `ListLinks` a `ListLink` is a
 // plain <a>: its href is the path given (or the page's own path with a search given), and its click handler hands a
 // plain click to the router's navigation, which `ListLinks` takes once for the page, as a <Link> would (a click with
-// a modifier key, or with the default already prevented, is the browser's). The router still learns the routes these links lead to before they are
-// followed (`data-discover`). Outside `ListLinks` it is a <Link>.
+// a modifier key, or with the default already prevented, is the browser's). The router still learns the routes these
+// links lead to before they are followed (`data-discover`). Outside `ListLinks` it is a <Link>.
 import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, type NavigateFunction } from 'react-router'
 import { isPlainClick } from '~/lib/dialog-opening'
