@@ -34,7 +34,7 @@ export function SegmentationActions({
   }
   if (!view.undo && !splitHref && !view.mergePrevious && !view.mergeNext) return null
   return (
-    <div className="stack" role="group" aria-labelledby="segmentation-title">
+    <div className="stack stack--sm trip-detail__segmentation" role="group" aria-labelledby="segmentation-title">
       <h3 id="segmentation-title" className="text-small">
         {t('segmentation.title')}
       </h3>
@@ -46,7 +46,7 @@ export function SegmentationActions({
           </SubmitButton>
         </Form>
       ) : null}
-      <div className="trip-detail__way-actions">
+      <div className="cluster cluster--sm">
         {splitHref ? (
           <ButtonLink size="small" to={splitHref} preventScrollReset>
             {t('segmentation.split')}
