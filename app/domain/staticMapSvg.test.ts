@@ -30,6 +30,23 @@ describe('neutralMapSvg', () => {
       expect(s).not.toMatch(/<path|<polygon|<polyline|<line|<image|#aad3df|#cdebb0/i)
     }
   })
+  test("has its marker at the centre, where the page's status pin points, and no text under that pin", () => {
+    const full = neutralMapSvg(
+      52.52001,
+      13.40495,
+      [1, 2, 3, 4, 5].map((n) => ({ name: `Ort ${n}`, distanceM: n * 100 })),
+      'de_DE',
+    )
+    expect(full).toContain('cx="125" cy="85" r="4.5"')
+    // The pin (36 px tall, its tip on the centre) and the marker's ring (r 14): y from 49 to 99. A line of 11 px text
+    // reaches from 11 px above its baseline to 3 px below it, and every line stays inside the picture.
+    const baselines = [...full.matchAll(/<text x="[\d.]+" y="([\d.]+)"/g)].map((m) => Number(m[1]))
+    expect(baselines).toHaveLength(5)
+    for (const y of baselines) {
+      expect(y + 3 < 49 || y - 11 > 99, `text at y=${y}`).toBe(true)
+      expect(y - 11 >= 0 && y + 3 <= 170, `text at y=${y}`).toBe(true)
+    }
+  })
   test('differs only in its text from one place to another', () => {
     const strip = (s: string) => s.replace(/>[^<]*<\/text>/g, '></text>')
     expect(strip(neutralMapSvg(52.52001, 13.40495, [], 'de_DE'))).toBe(

@@ -26,18 +26,18 @@ export function neutralMapSvg(
   locale: Locale,
 ): string {
   const { width: w, height: h } = STATIC_MAP
-  const cx = w / 2
-  const cy = 62
   const text = (x: number, y: number, s: string, extra = '') =>
     `<text x="${x}" y="${y}" ${FONT} font-size="11" fill="#1b2631"${extra}>${escapeXml(s)}</text>`
+  // The marker at the centre, as over tiles: the page sets its status pin on the picture's centre. The pin covers the
+  // marker and the 36 px above it, so the coordinates go to the top and the nearby places below the marker.
   const lines = nearby
     .slice(0, NEARBY_LIMIT)
-    .map((p, i) => text(8, 112 + i * 14, `${clip(p.name, 28)} · ${formatDistance(p.distanceM, locale)}`))
+    .map((p, i) => text(8, h / 2 + 32 + i * 14, `${clip(p.name, 28)} · ${formatDistance(p.distanceM, locale)}`))
   return [
     open(w, h),
     `<rect width="${w}" height="${h}" fill="#f4f5f6"/>`,
-    marker(cx, cy - 20),
-    text(cx, cy + 14, formatLatLon(lat, lon), ' text-anchor="middle"'),
+    marker(w / 2, h / 2),
+    text(w / 2, 22, formatLatLon(lat, lon), ' text-anchor="middle"'),
     ...lines,
     `</svg>`,
   ].join('')
