@@ -73,6 +73,13 @@ test('a dialog posted with an error is on the first screen with its error focuse
   await expect(modes.getByRole('heading', { name: 'Verkehrsmittel: Etappe 1 von 3' })).toBeVisible()
   const ok = modes.getByRole('button', { name: 'OK', exact: true })
   await onScreen(ok)
+  // Its first line starts where its body does: the form's hidden fields before it take no room.
+  const gapAbove = await modes.locator('.dialog__body').evaluate((body) => {
+    const first = [...body.querySelector('form')!.children].find((el) => el.getClientRects().length > 0)!
+    const padding = parseFloat(getComputedStyle(body).paddingTop)
+    return first.getBoundingClientRect().top - body.getBoundingClientRect().top - padding
+  })
+  expect(gapAbove, 'space above the first line of the mode picker').toBeCloseTo(0, 0)
   await page.screenshot({ path: test.info().outputPath(`modes-${js ? 'js' : 'nojs'}.png`) })
 
   // Posted with no mode (only possible where several modes are asked for: a single pick always holds one): the error
