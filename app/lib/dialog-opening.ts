@@ -39,6 +39,14 @@ function record(next: Opening | null) {
   for (const listener of listeners) listener()
 }
 
+/**
+ * Runs `work` once the browser has drawn the next frame: a task queued from that frame's animation callback runs after
+ * the frame has been painted, so whatever the frame shows is not held up by it.
+ */
+export function afterNextFrame(work: () => void) {
+  requestAnimationFrame(() => window.setTimeout(work, 0))
+}
+
 /** A click with the main button and no modifier key: one that a link of the page's own takes. */
 export const isPlainClick = (event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>) =>
   event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
@@ -106,12 +114,10 @@ export function useDialogTaps(dialogs: DialogParams) {
       if (!tap || !opensDialog(tap.here, tap.next, dialogs)) return
       event.preventDefault()
       const { at, next } = tap
-      requestAnimationFrame(() =>
-        window.setTimeout(() => {
-          if (shown.current.key === at.key)
-            void navigate(next.pathname + next.search + next.hash, { preventScrollReset: true })
-        }, 0),
-      )
+      afterNextFrame(() => {
+        if (shown.current.key === at.key)
+          void navigate(next.pathname + next.search + next.hash, { preventScrollReset: true })
+      })
     }
     window.addEventListener('click', onOpenerClick, true)
     window.addEventListener('click', onClick)

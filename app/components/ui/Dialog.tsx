@@ -25,7 +25,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons/ModeSprite'
 import { buttonClass } from './Button'
 import { cx } from './cx'
-import { closeBeforeArrival, isPlainClick } from '~/lib/dialog-opening'
+import { afterNextFrame, closeBeforeArrival, isPlainClick } from '~/lib/dialog-opening'
 
 export type DialogProps = {
   /** Element id (the page links to `#id`); the title gets `${id}-title`. */
@@ -74,17 +74,15 @@ function showDialog(dialog: HTMLDialogElement) {
     dialog.popover = 'manual'
     dialog.showPopover()
   } else showModal(dialog)
-  requestAnimationFrame(() =>
-    window.setTimeout(() => {
-      // Unless it was closed meanwhile.
-      if (dialog.isConnected && popoverOpen(dialog)) {
-        dialog.hidePopover()
-        dialog.removeAttribute('popover')
-        showModal(dialog)
-      }
-      document.documentElement.classList.toggle('dialog-open', anyModalOpen())
-    }, 0),
-  )
+  afterNextFrame(() => {
+    // Unless it was closed meanwhile.
+    if (dialog.isConnected && popoverOpen(dialog)) {
+      dialog.hidePopover()
+      dialog.removeAttribute('popover')
+      showModal(dialog)
+    }
+    document.documentElement.classList.toggle('dialog-open', anyModalOpen())
+  })
 }
 
 const anyModalOpen = () => !!document.querySelector('dialog.dialog[open]')
