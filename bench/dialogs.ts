@@ -50,17 +50,25 @@ async function tapToOpen(
       }
     })
     watch.observer.observe({ type: 'event', durationThreshold: 16 })
-    // The frame after the tap's click: does it draw the dialog? (Asked for before the page's own handlers run, so this
-    // callback runs first in that frame.)
-    document.addEventListener('click', () => {
-      watch.clickAt = performance.now()
+    // The frame after the event that opens the dialog (the touch's end, or the click the browser makes of the touch
+    // when the page leaves the touch alone): does it draw the dialog? Asked for before the page's own handlers run,
+    // so this callback runs first in that frame; the last of the two events that came is the one that counts.
+    const frameAfter = () => {
+      const at = performance.now()
       requestAnimationFrame(() => {
         const d = document.querySelector('dialog#${id}')
-        watch.shownInFrame = !!d && (d.open || d.matches(':popover-open'))
+        const shown = !!d && (d.open || d.matches(':popover-open'))
         // Queued before the page's own tasks of this frame: runs once the main thread has drawn it.
-        setTimeout(() => (watch.frameAt = performance.now()), 0)
+        setTimeout(() => {
+          if (watch.clickAt !== null && watch.clickAt > at) return
+          watch.clickAt = at
+          watch.shownInFrame = shown
+          watch.frameAt = performance.now()
+        }, 0)
       })
-    }, { capture: true, once: true })
+    }
+    document.addEventListener('touchend', frameAfter, { capture: true, once: true, passive: true })
+    document.addEventListener('click', frameAfter, { capture: true, once: true })
     new MutationObserver((records, observer) => {
       if (document.querySelector('dialog#${id}[open]')) {
         watch.modalAt = performance.now()
@@ -81,9 +89,9 @@ async function tapToOpen(
     `new Promise((resolve) => setTimeout(() => {
       const watch = window.__dialogTap
       watch.observer.disconnect()
-      const clicks = watch.entries.filter((e) => e.name === 'click')
-      const click = clicks[clicks.length - 1]
-      const tap = click ? watch.entries.filter((e) => e.id === click.id) : []
+      // The tap's events (touch, pointer and, where the page lets it come, click) share one interaction id.
+      const last = watch.entries[watch.entries.length - 1]
+      const tap = last ? watch.entries.filter((e) => e.id === last.id) : []
       const begin = tap.length ? Math.min(...tap.map((e) => e.start)) : NaN
       resolve({
         // No entry: the whole tap took less than Event Timing's smallest threshold (16 ms).

@@ -4,7 +4,7 @@
 // at once and its result without a new document. Without JavaScript every such link is a real address: the server
 // renders the dialog from `?dialog=…` as a section of the page, as before.
 import type { Locator, Page, Request } from '@playwright/test'
-import { test, expect, participantPage, day, recordedWay } from './fixtures'
+import { test, expect, participantPage, day, recordedWay, newParticipant, loginAs } from './fixtures'
 import { acceptCookies, stepHeading, toast } from './page-helpers'
 import { card } from './week'
 
@@ -296,5 +296,85 @@ test("a way's page: purpose, modes, report and confirm open from the page", asyn
   if (!js) await toast(page, 'Weg aktualisiert.')
   if (js) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
   await opensWithoutRequest(page, js, page.getByRole('link', { name: 'Weg bestätigen' }), 'confirm', /dialog=confirm/)
+  await context.close()
+})
+
+test("a touch on a dialog's link opens it as the finger lifts; a touch that moves, or on another link, is the browser's", async ({
+  browser,
+  js,
+}) => {
+  const user = await newParticipant({ trips: [recordedWay([{ tfcModes: ['WALK'] }, { tfcModes: ['CAR'] }])] })
+  const context = await browser.newContext({
+    javaScriptEnabled: js,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    hasTouch: true,
+    viewport: { width: 360, height: 740 },
+  })
+  const page = await context.newPage()
+  await loginAs(page, user.email, user.password)
+  await page.goto('/ways/list/all/page/1')
+  await acceptCookies(page)
+  const picker = page.getByRole('link', { name: /Verkehrsmittel von Etappe 2 ändern/ })
+  if (!js) {
+    // A link like any other: the touch follows it, and the server shows the picker in the page.
+    await picker.tap()
+    await expect(page).toHaveURL(/dialog=mode&leg=\d+/)
+    await expect(page.locator('section#mode')).toBeVisible()
+    await context.close()
+    return
+  }
+  await hydrated(page)
+  // Every click the page gets from now on, and the dialog's first frame (a popover, then the modal).
+  await page.evaluate(() => {
+    const w = window as unknown as { clicks: number; shownAtTouchEnd: boolean | null }
+    w.clicks = 0
+    w.shownAtTouchEnd = null
+    window.addEventListener('click', () => w.clicks++, true)
+    // Last of the touch's end listeners: the dialog is already there when the touch's end has been handled.
+    document.addEventListener('touchend', () =>
+      queueMicrotask(() => {
+        const d = document.querySelector<HTMLDialogElement>('dialog#mode')
+        w.shownAtTouchEnd = !!d && (d.open || d.matches(':popover-open'))
+      }),
+    )
+  })
+  const entries = await page.evaluate(() => history.length)
+  await picker.tap()
+  await expect(page.locator('dialog#mode[open]')).toBeVisible()
+  await expect(page).toHaveURL(/dialog=mode&leg=\d+/)
+  expect(
+    await page.evaluate(() => {
+      const w = window as unknown as { clicks: number; shownAtTouchEnd: boolean | null }
+      return { clicks: w.clicks, shownAtTouchEnd: w.shownAtTouchEnd, entries: history.length }
+    }),
+    'opened by the touch itself: no click after it, one history entry',
+  ).toEqual({ clicks: 0, shownAtTouchEnd: true, entries: entries + 1 })
+  // Closed, it gives the focus back to the link it was opened from, as a click's dialog does.
+  await page.keyboard.press('Escape')
+  await expect(page.locator('dialog#mode')).toHaveCount(0)
+  await expect(picker).toBeFocused()
+  // A choice in the dialog is tapped as ever (the browser's click): it replaces the leg's mode.
+  await picker.tap()
+  await page.locator('#mode').getByText('Bus', { exact: true }).tap()
+  await expect(page.locator('dialog#mode')).toHaveCount(0)
+  await expect(
+    card(page, Number(await page.locator('article[data-trip-id]').first().getAttribute('data-trip-id'))),
+  ).toContainText('Bus')
+
+  // A finger that moves across the link before it lifts is not a tap: nothing opens.
+  const box = (await picker.boundingBox())!
+  const cdp = await context.newCDPSession(page)
+  const at = (dx: number) => [{ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 }]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(40) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))))
+  await expect(page.locator('dialog#mode')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/dialog=/)
+
+  // A link that leads elsewhere (the way's page) is left to the browser's click and the router.
+  await page.locator('a[href*="/ways/tripDetails/"]').first().tap()
+  await expect(page).toHaveURL(/\/ways\/tripDetails\//)
   await context.close()
 })

@@ -24,6 +24,18 @@ type Opening = {
 }
 
 let opening: Opening | null = null
+/** The link a touch is opening a dialog from, while that dialog renders (no click, so the link did not take focus). */
+let touchOpener: HTMLAnchorElement | null = null
+
+/**
+ * The element a dialog that opens now gives focus back to when it closes: the link a touch opened it from (a click
+ * focuses its link; a touch handled here makes no click), else whatever has focus.
+ */
+export function focusBeforeOpening(): Element | null {
+  const opener = touchOpener
+  touchOpener = null
+  return opener?.isConnected ? opener : document.activeElement
+}
 /** Taps on links that the router took since the page loaded (any link, not only a dialog's). */
 let routerTaps = 0
 const listeners = new Set<() => void>()
@@ -46,6 +58,12 @@ function record(next: Opening | null) {
 export function afterNextFrame(work: () => void) {
   requestAnimationFrame(() => window.setTimeout(work, 0))
 }
+
+/** How far a finger may move, and how long it may stay down, for its touch to count as a tap on a dialog's link. */
+const TAP_SLOP_PX = 10
+const TAP_MAX_MS = 500
+/** A touch is a plain press of the main button. */
+const PLAIN = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false }
 
 /** A click with the main button and no modifier key: one that a link of the page's own takes. */
 export const isPlainClick = (event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>) =>
@@ -78,10 +96,10 @@ export function useDialogTaps(dialogs: DialogParams) {
   }, [location])
 
   useEffect(() => {
-    // A plain click on a link of this site, made on the location the page shows: the link, and where it leads from
-    // and to. Null for any other click.
-    const tapOf = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+    // A plain click (or a touch's tap) on a link of this site, made on the location the page shows: the link, and
+    // where it leads from and to. Null for any other.
+    const tapOf = (target: EventTarget | null, event: Parameters<typeof isPlainClick>[0]) => {
+      const link = target instanceof Element ? target.closest('a[href]') : null
       if (
         !isPlainClick(event) ||
         !(link instanceof HTMLAnchorElement) ||
@@ -94,11 +112,18 @@ export function useDialogTaps(dialogs: DialogParams) {
       const next = new URL(link.href, here)
       return next.origin === here.origin ? { link, at, here, next } : null
     }
+    // The router's navigation to the dialog's address, once the frame that draws the dialog is drawn; skipped when the
+    // router has meanwhile moved on.
+    const navigateAfterFrame = ({ at, next }: { at: typeof shown.current; next: URL }) =>
+      afterNextFrame(() => {
+        if (shown.current.key === at.key)
+          void navigate(next.pathname + next.search + next.hash, { preventScrollReset: true })
+      })
     // On the window, after the page's own handlers: the render it causes may remove the link (a dialog's close link,
     // the link that switches the dialog), and a link removed before React Router's handler ran would be followed by
     // the browser as a new document. The router's navigation has only started then; its render comes later.
     const onClick = (event: MouseEvent) => {
-      const tap = event.defaultPrevented ? tapOf(event) : null
+      const tap = event.defaultPrevented ? tapOf(event.target, event) : null
       if (!tap) return
       routerTaps++
       if (onlyDialogChanged(tap.here, tap.next, dialogs)) record({ key: tap.at.key, search: tap.next.search })
@@ -110,20 +135,47 @@ export function useDialogTaps(dialogs: DialogParams) {
     // follows is the one the link would have made (a new history entry, no scroll). Skipped when the router has
     // meanwhile moved on.
     const onOpenerClick = (event: MouseEvent) => {
-      const tap = event.defaultPrevented ? null : tapOf(event)
+      const tap = event.defaultPrevented ? null : tapOf(event.target, event)
       if (!tap || !opensDialog(tap.here, tap.next, dialogs)) return
       event.preventDefault()
-      const { at, next } = tap
-      afterNextFrame(() => {
-        if (shown.current.key === at.key)
-          void navigate(next.pathname + next.search + next.hash, { preventScrollReset: true })
-      })
+      navigateAfterFrame(tap)
+    }
+    // A touch that lifts where it went down, on such a link, opens the dialog as the finger lifts: the click that the
+    // browser would make of it comes one frame or more later (its gesture is recognised only after the touch's end
+    // has been handled). Cancelling the touch's end means no click follows (no mouse events either, so no second
+    // opening). A touch that scrolled (its end can no longer be cancelled), moved, lasted long enough to be a press,
+    // or used two fingers is left to the browser.
+    let touch: { x: number; y: number; at: number } | null = null
+    const onTouchStart = (event: TouchEvent) => {
+      const t = event.touches.length === 1 ? event.touches[0] : null
+      touch = t ? { x: t.clientX, y: t.clientY, at: event.timeStamp } : null
+    }
+    const onTouchEnd = (event: TouchEvent) => {
+      const start = touch
+      touch = null
+      const t = event.changedTouches.length === 1 ? event.changedTouches[0] : null
+      if (!start || !t || !event.cancelable || event.defaultPrevented || event.touches.length > 0) return
+      if (Math.hypot(t.clientX - start.x, t.clientY - start.y) > TAP_SLOP_PX) return
+      if (event.timeStamp - start.at > TAP_MAX_MS) return
+      const tap = tapOf(event.target, PLAIN)
+      if (!tap || !opensDialog(tap.here, tap.next, dialogs)) return
+      event.preventDefault()
+      routerTaps++
+      // Until the dialog has rendered (React renders it in a microtask after this handler) and its frame is drawn.
+      touchOpener = tap.link
+      record({ key: tap.at.key, search: tap.next.search })
+      afterNextFrame(() => (touchOpener = null))
+      navigateAfterFrame(tap)
     }
     window.addEventListener('click', onOpenerClick, true)
     window.addEventListener('click', onClick)
+    window.addEventListener('touchstart', onTouchStart, { capture: true, passive: true })
+    window.addEventListener('touchend', onTouchEnd, { capture: true, passive: false })
     return () => {
       window.removeEventListener('click', onOpenerClick, true)
       window.removeEventListener('click', onClick)
+      window.removeEventListener('touchstart', onTouchStart, true)
+      window.removeEventListener('touchend', onTouchEnd, true)
     }
   }, [dialogs, navigate])
 

@@ -25,7 +25,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { Icon } from '~/components/icons/ModeSprite'
 import { buttonClass } from './Button'
 import { cx } from './cx'
-import { afterNextFrame, closeBeforeArrival, isPlainClick } from '~/lib/dialog-opening'
+import { afterNextFrame, closeBeforeArrival, focusBeforeOpening, isPlainClick } from '~/lib/dialog-opening'
 
 export type DialogProps = {
   /** Element id (the page links to `#id`); the title gets `${id}-title`. */
@@ -159,7 +159,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     mountedRef.current = true
     const section = sectionRef.current
     if (section && sectionInUse(section)) setStayInline(true)
-    else previousFocusRef.current = document.activeElement
+    else previousFocusRef.current = focusBeforeOpening()
     return () => {
       mountedRef.current = false
     }
