@@ -62,12 +62,13 @@ export function afterNextFrame(work: () => void) {
 /** How far a finger may move, and how long it may stay down, for its touch to count as a tap on a dialog's link. */
 const TAP_SLOP_PX = 10
 const TAP_MAX_MS = 500
-/** A touch is a plain press of the main button. */
-const PLAIN = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false }
+/** No modifier key is held (a click or a touch with one is the browser's: a new tab, a download, …). */
+const noModifier = (event: Pick<MouseEvent | TouchEvent, 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>) =>
+  !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
 
 /** A click with the main button and no modifier key: one that a link of the page's own takes. */
 export const isPlainClick = (event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>) =>
-  event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  event.button === 0 && noModifier(event)
 
 /** The search the dialogs show at this router location. */
 function shownSearch(o: Opening | null, location: { key: string; search: string }) {
@@ -96,12 +97,11 @@ export function useDialogTaps(dialogs: DialogParams) {
   }, [location])
 
   useEffect(() => {
-    // A plain click (or a touch's tap) on a link of this site, made on the location the page shows: the link, and
-    // where it leads from and to. Null for any other.
-    const tapOf = (target: EventTarget | null, event: Parameters<typeof isPlainClick>[0]) => {
+    // A plain click's or a touch's target within a link of this site, made on the location the page shows: the link,
+    // and where it leads from and to. Null for any other.
+    const tapOf = (target: EventTarget | null) => {
       const link = target instanceof Element ? target.closest('a[href]') : null
       if (
-        !isPlainClick(event) ||
         !(link instanceof HTMLAnchorElement) ||
         (link.target && link.target !== '_self') ||
         link.hasAttribute('download')
@@ -119,14 +119,17 @@ export function useDialogTaps(dialogs: DialogParams) {
         if (shown.current.key === at.key)
           void navigate(next.pathname + next.search + next.hash, { preventScrollReset: true })
       })
+    // A tap the router takes (or that is taken for it): counted, and recorded when it only changes the dialogs.
+    const taken = (tap: NonNullable<ReturnType<typeof tapOf>>) => {
+      routerTaps++
+      if (onlyDialogChanged(tap.here, tap.next, dialogs)) record({ key: tap.at.key, search: tap.next.search })
+    }
     // On the window, after the page's own handlers: the render it causes may remove the link (a dialog's close link,
     // the link that switches the dialog), and a link removed before React Router's handler ran would be followed by
     // the browser as a new document. The router's navigation has only started then; its render comes later.
     const onClick = (event: MouseEvent) => {
-      const tap = event.defaultPrevented ? tapOf(event.target, event) : null
-      if (!tap) return
-      routerTaps++
-      if (onlyDialogChanged(tap.here, tap.next, dialogs)) record({ key: tap.at.key, search: tap.next.search })
+      const tap = event.defaultPrevented && isPlainClick(event) ? tapOf(event.target) : null
+      if (tap) taken(tap)
     }
     // A link that opens one of the page's dialogs, from the page or from another dialog: the router's navigation to it
     // (its matching, its data strategy, the history entry; 20–40 ms on a slow phone) waits until the frame that draws
@@ -135,7 +138,7 @@ export function useDialogTaps(dialogs: DialogParams) {
     // follows is the one the link would have made (a new history entry, no scroll). Skipped when the router has
     // meanwhile moved on.
     const onOpenerClick = (event: MouseEvent) => {
-      const tap = event.defaultPrevented ? null : tapOf(event.target, event)
+      const tap = event.defaultPrevented || !isPlainClick(event) ? null : tapOf(event.target)
       if (!tap || !opensDialog(tap.here, tap.next, dialogs)) return
       event.preventDefault()
       navigateAfterFrame(tap)
@@ -144,7 +147,7 @@ export function useDialogTaps(dialogs: DialogParams) {
     // browser would make of it comes one frame or more later (its gesture is recognised only after the touch's end
     // has been handled). Cancelling the touch's end means no click follows (no mouse events either, so no second
     // opening). A touch that scrolled (its end can no longer be cancelled), moved, lasted long enough to be a press,
-    // or used two fingers is left to the browser.
+    // used two fingers or a modifier key is left to the browser.
     let touch: { x: number; y: number; at: number } | null = null
     const onTouchStart = (event: TouchEvent) => {
       const t = event.touches.length === 1 ? event.touches[0] : null
@@ -155,15 +158,15 @@ export function useDialogTaps(dialogs: DialogParams) {
       touch = null
       const t = event.changedTouches.length === 1 ? event.changedTouches[0] : null
       if (!start || !t || !event.cancelable || event.defaultPrevented || event.touches.length > 0) return
+      if (!noModifier(event)) return
       if (Math.hypot(t.clientX - start.x, t.clientY - start.y) > TAP_SLOP_PX) return
       if (event.timeStamp - start.at > TAP_MAX_MS) return
-      const tap = tapOf(event.target, PLAIN)
+      const tap = tapOf(event.target)
       if (!tap || !opensDialog(tap.here, tap.next, dialogs)) return
       event.preventDefault()
-      routerTaps++
       // Until the dialog has rendered (React renders it in a microtask after this handler) and its frame is drawn.
       touchOpener = tap.link
-      record({ key: tap.at.key, search: tap.next.search })
+      taken(tap)
       afterNextFrame(() => (touchOpener = null))
       navigateAfterFrame(tap)
     }
