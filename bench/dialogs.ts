@@ -5,9 +5,22 @@
 // made of), and that frame must draw the dialog; beside it, the time until the dialog is modal. The dialog is then
 // closed (Escape) and the next one tapped. Median of the runs per dialog. The measured participant's first way is
 // given a purpose first (unthrottled, through its purpose dialog), so its page offers the confirm dialog.
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { cookiesFor, launchChromium, median, phoneContext, PHONE_VIEWPORT, throttle, THROTTLING } from './browser'
-import type { RunningServer } from './server'
+import { ROOT, type RunningServer } from './server'
+
+/** Where `BENCH_TRACE_DIALOG` puts the traces of a dialog's taps (Chrome's trace format, for its performance panel). */
+const TRACES = path.join(ROOT, 'bench/results/traces')
+/** The main thread's tasks, events, style, layout, paint and script, and each resource the page asks for. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'blink',
+  'v8.execute',
+]
 
 export const DIALOGS = ['list mode', 'list report', 'way purpose', 'way modes', 'way report', 'way confirm'] as const
 type DialogName = (typeof DIALOGS)[number]
@@ -121,7 +134,7 @@ const hydrated = (page: Page) =>
 
 export async function dialogsPart(
   server: RunningServer,
-  opts: { runs: number; log: (s: string) => void },
+  opts: { runs: number; log: (s: string) => void; trace?: string },
 ): Promise<DialogsReport> {
   const browser = await launchChromium()
   try {
@@ -157,7 +170,15 @@ export async function dialogsPart(
       const frame: number[] = []
       for (let i = 0; i < opts.runs; i++) {
         await before?.()
+        const traced = opts.trace === name
+        if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
         const { ms, frameMs, modalMs } = await tapToOpen(page, selector, id)
+        if (traced) {
+          const file = path.join(TRACES, `${name.replace(' ', '-')}-${i}.json`)
+          fs.mkdirSync(TRACES, { recursive: true })
+          fs.writeFileSync(file, await browser.stopTracing())
+          opts.log(`  dialog ${name}: tap ${i} traced to ${path.relative(process.cwd(), file)}`)
+        }
         frame.push(frameMs)
         runs.push(ms)
         modal.push(modalMs)

@@ -9,7 +9,8 @@
 // and checks every budget in bench/budgets.ts (pass/fail each). Prints one JSON document to stdout and writes it to
 // bench/results/<date>.json; progress goes to stderr. Environment: BUILD_DIR (use that build), BENCH_PORT (default
 // 3990), BENCH_QUICK=1 (short runs, for trying changes), BENCH_PARTS=browser,lighthouse,journey,dialogs,throughput
-// (a subset), DATABASE_URL (PostgreSQL as well), BENCH_STORES=pglite or postgres (one database only).
+// (a subset), DATABASE_URL (PostgreSQL as well), BENCH_STORES=pglite or postgres (one database only),
+// BENCH_DIALOG_RUNS (taps per dialog, default 5), BENCH_TRACE_DIALOG="way modes" (trace that dialog's taps).
 import '../scripts/require-node.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -59,7 +60,10 @@ for (const { kind, make } of stores) {
           if (parts.has('browser')) browser = await browserPart(server, { runs: ctx.quick ? 1 : 5, log })
           if (parts.has('lighthouse')) lighthouse = await lighthousePart(server, { runs: ctx.quick ? 1 : 3, log })
           if (parts.has('journey')) journey = await journeyPart(server, { log })
-          if (parts.has('dialogs')) dialogs = await dialogsPart(server, { runs: ctx.quick ? 1 : 5, log })
+          if (parts.has('dialogs')) {
+            const runs = ctx.quick ? 1 : Number(process.env.BENCH_DIALOG_RUNS ?? 5)
+            dialogs = await dialogsPart(server, { runs, log, trace: process.env.BENCH_TRACE_DIALOG })
+          }
         }
       : undefined,
     load: parts.has('throughput'),

@@ -1,6 +1,7 @@
 // The traffic-mode and UI icons: <Icon name="trash" />, <ModeIcon mode="CAR" />. Each draws a symbol of icons.svg,
 // one static file the browser fetches once and caches for a year (its name carries its hash), so the drawings weigh
-// nothing in the page's JavaScript or in every page's HTML. All icons are 24×24 stroke drawings in currentColor.
+// nothing in the page's JavaScript or in every page's HTML. All icons are 24×24 stroke drawings in currentColor. The
+// way's modes dialog, which shows every mode at once, draws them in the page instead (ModeDrawing.tsx).
 import { isTrafficMode, type TrafficModeConstant } from '~/domain/trafficModes'
 import { modeColor, modeIconId } from './modes'
 import { cx } from '~/components/ui/cx'
@@ -52,16 +53,21 @@ export type ModeProps = {
   className?: string
 }
 
+/** The attributes of a mode icon's <svg>: its class, its colour, its mode and its text alternative. */
+export function modeIconProps({ mode, label, className }: ModeProps) {
+  return {
+    className: cx('mode-icon', className),
+    style: { color: modeColor(mode) },
+    'data-mode': isTrafficMode(mode) ? mode : 'UNKNOWN',
+    ...a11y(label),
+  }
+}
+
 /** The mode icon drawn in the mode colour (class .mode-icon, 24px; .mode-icon--lg 32px). */
-export function ModeIcon({ mode, label, className }: ModeProps) {
+export function ModeIcon(props: ModeProps) {
   return (
-    <svg
-      className={cx('mode-icon', className)}
-      style={{ color: modeColor(mode) }}
-      data-mode={isTrafficMode(mode) ? mode : 'UNKNOWN'}
-      {...a11y(label)}
-    >
-      <use href={`${sprite}#${modeIconId(mode)}`} />
+    <svg {...modeIconProps(props)}>
+      <use href={`${sprite}#${modeIconId(props.mode)}`} />
     </svg>
   )
 }

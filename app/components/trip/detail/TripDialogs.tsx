@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { fieldError, type FormReply } from '~/lib/forms'
 import { sameProps } from '~/lib/same-props'
 import { Icon, ModeIcon } from '~/components/icons/ModeSprite'
+import { ModeDrawing } from '~/components/icons/ModeDrawing'
 import { MODES_BY_COMMONNESS } from '~/domain/modeOrder'
 import { Choice, Dialog, DialogCloseLink, Fieldset, HiddenFields } from '~/components/ui'
 import { legPurposesLabel } from '~/domain/tripName'
@@ -175,7 +176,7 @@ export const ModesDialog = memo(function ModesDialog({
                 hint={MODE_HINTS.has(mode) ? t(`common:modeHints.${mode}`) : undefined}
                 label={
                   <>
-                    <ModeIcon mode={mode} />
+                    <ModeDrawing mode={mode} />
                     {t(`common:modes.${mode}`)}
                   </>
                 }
