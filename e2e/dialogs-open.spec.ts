@@ -269,6 +269,35 @@ test("a way's page: purpose, modes, report and confirm open from the page", asyn
     'report',
     /dialog=report/,
   )
+  if (js) {
+    // One dialog leading to the next keeps the modal open: the element that showed the modes shows the report, and it
+    // never closed on the way, so the page behind stayed inert throughout.
+    await page.getByRole('link', { name: 'Verkehrsmittel ändern (Etappe 1)' }).click()
+    await page.locator('dialog#modes').evaluate((dialog) => {
+      const w = window as unknown as { modesDialog?: Element; closedOnTheWay?: boolean }
+      w.modesDialog = dialog
+      w.closedOnTheWay = false
+      dialog.addEventListener('close', () => (w.closedOnTheWay = true))
+    })
+    await page.locator('#modes').getByRole('link', { name: 'Fehler melden' }).click()
+    await expect(page.locator('dialog#report[open]')).toBeVisible()
+    await expect(page.locator('dialog#modes')).toHaveCount(0)
+    expect(
+      await page.locator('dialog#report').evaluate((dialog) => {
+        const w = window as unknown as { modesDialog?: Element; closedOnTheWay?: boolean }
+        return {
+          same: dialog === w.modesDialog,
+          closed: w.closedOnTheWay,
+          modal: dialog.matches(':modal'),
+          focusInside: dialog.contains(document.activeElement),
+          title: dialog.querySelector('h2')?.id === dialog.getAttribute('aria-labelledby'),
+        }
+      }),
+    ).toEqual({ same: true, closed: false, modal: true, focusInside: true, title: true })
+    await page.keyboard.press('Escape')
+    await expect(page.locator('dialog')).toHaveCount(0)
+    await expect(page).not.toHaveURL(/dialog=/)
+  }
 
   // The purpose saved from its dialog (busy at once with JavaScript), then the confirm dialog of step 2.
   await page.goto(path)

@@ -3,8 +3,9 @@
 // The page decides `open` from a search parameter (e.g. `?dialog=delete`) and links to it with
 // `?dialog=delete#delete`. Without JS (and during hydration) the dialog is a plain
 // <section class="dialog" id> in the page flow that the browser scrolls to; its close link goes to `closeHref`.
-// After hydration it becomes a <dialog class="dialog"> opened with showModal() (native focus trap, ::backdrop), shown
-// for its first frame as a popover (see showDialog), in the page's dialog layer.
+// After hydration it shows in the page's <dialog class="dialog"> opened with showModal() (native focus trap,
+// ::backdrop), shown for its first frame as a popover (see showDialog), in the page's dialog layer; a dialog that
+// leads to the next hands that element over, still open (see hostDialog).
 // A control marked `data-autofocus` (with `autoFocus` for the page without JavaScript) takes focus when it opens.
 // Escape and the close controls navigate to `closeHref` (replace, preventScrollReset); when it goes away, focus
 // returns to the element that had focus before it opened, else to the element with data-dialog-return="<id>".
@@ -17,7 +18,6 @@ import {
   useRef,
   useState,
   type ReactNode,
-  type SyntheticEvent,
 } from 'react'
 import { createPortal } from 'react-dom'
 import { Link, useLocation, useNavigate, type LinkProps } from 'react-router'
@@ -92,6 +92,75 @@ function unlockPageScroll() {
   if (!anyModalOpen()) document.documentElement.classList.remove('dialog-open')
 }
 
+/**
+ * The page's modal <dialog>, one element that every open Dialog shows its content in (a `div` of its own). A dialog
+ * that leads to the next (a link in one opens another, in one render) hands the element over: it stays open as the
+ * modal, and only its content changes. Two elements would mean one modal closing and another opening, and the page
+ * behind would stop being inert and become inert again: the browser restyles every element of the page for each (a
+ * third of such a switch on a 4× slowed phone). The element goes once no Dialog has taken it by the end of the render
+ * that let it go. A second Dialog open at the same time as the first gets an element of its own.
+ */
+type Hosted = {
+  content: HTMLElement
+  /** The dialog's Escape and its native close, for whichever Dialog shows its content. */
+  onCancel: (event: Event) => void
+  onClose: () => void
+  /** The element it shows in. */
+  dialog?: HTMLDialogElement
+}
+let host: HTMLDialogElement | null = null
+/** Which Dialog each element shows. */
+const guests = new WeakMap<HTMLDialogElement, Hosted>()
+
+function newDialogElement() {
+  const dialog = document.createElement('dialog')
+  dialog.addEventListener('cancel', (event) => guests.get(dialog)?.onCancel(event))
+  dialog.addEventListener('close', () => guests.get(dialog)?.onClose())
+  ;(document.getElementById('dialog-layer') ?? document.body).append(dialog)
+  return dialog
+}
+
+/** Puts `guest`'s content in the page's modal element; `handedOver` when that was already shown (the dialog before). */
+function hostDialog(
+  guest: Hosted,
+  attributes: { id: string; className: string; labelledBy: string },
+): { dialog: HTMLDialogElement; handedOver: boolean } {
+  if (!host?.isConnected) host = newDialogElement()
+  const other = guests.get(host)
+  const dialog = other && other !== guest ? newDialogElement() : host
+  const handedOver = dialog === host && !other && isShown(host)
+  guests.set(dialog, guest)
+  guest.dialog = dialog
+  dialog.id = attributes.id
+  dialog.className = attributes.className
+  dialog.setAttribute('aria-labelledby', attributes.labelledBy)
+  dialog.replaceChildren(guest.content)
+  return { dialog, handedOver }
+}
+
+/** `guest` leaves its element: closed and gone, unless another Dialog takes the page's modal in the same render. */
+function leaveDialog(guest: Hosted) {
+  const dialog = guest.dialog
+  if (!dialog || guests.get(dialog) !== guest) return
+  guests.delete(dialog)
+  guest.dialog = undefined
+  const end = () => {
+    if (guests.has(dialog)) return
+    hide(dialog)
+    dialog.remove()
+    if (host === dialog) host = null
+  }
+  if (dialog === host) queueMicrotask(end)
+  else end()
+}
+
+/** The first control of a dialog handed over to new content: the one it names (`data-autofocus`), else its first. */
+const firstStop = (dialog: HTMLElement) =>
+  dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+  dialog.querySelector<HTMLElement>(
+    'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+  )
+
 type DialogContextValue = { closeHref: string; requestClose: (() => void) | null }
 const DialogContext = createContext<DialogContextValue | null>(null)
 
@@ -147,7 +216,15 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   const modal = hydrated && !stayInline && !inUse
   const navigate = useNavigate()
   const location = useLocation()
-  const dialogRef = useRef<HTMLDialogElement>(null)
+  const dialogRef = useRef<HTMLDialogElement | null>(null)
+  // The page's modal element came to this dialog already open, from the dialog that led here.
+  const handedOverRef = useRef(false)
+  // What the page's modal element shows of this dialog while it is modal (the server renders the section instead).
+  const [guest] = useState<Hosted | null>(() =>
+    typeof document === 'undefined'
+      ? null
+      : { content: document.createElement('div'), onCancel: () => {}, onClose: () => {} },
+  )
   const previousFocusRef = useRef<Element | null>(null)
   const closingRef = useRef(false)
   const mountedRef = useRef(false)
@@ -168,12 +245,21 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     if (inUse) setStayInline(true)
   }, [inUse])
 
+  const onHosted = useCallback((dialog: HTMLDialogElement, handedOver: boolean) => {
+    dialogRef.current = dialog
+    handedOverRef.current = handedOver
+  }, [])
+
   // Show as modal; also re-show if a navigation lands while the page still wants the dialog open.
   useLayoutEffect(() => {
     if (!modal) return
     closingRef.current = false
     const dialog = dialogRef.current
-    if (dialog && !isShown(dialog)) {
+    if (dialog && handedOverRef.current) {
+      // Already the modal: its first stop takes the focus, which went with the content of the dialog before.
+      handedOverRef.current = false
+      firstStop(dialog)?.focus()
+    } else if (dialog && !isShown(dialog)) {
       // The control the dialog names as its first stop (`data-autofocus`, e.g. the current choice) takes focus, as
       // its `autofocus` does in the server-rendered page; otherwise the browser's first focusable control. Named as
       // the dialog's autofocus control, opening the dialog focuses it: a focus() of its own afterwards would lay the
@@ -185,12 +271,10 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     }
   }, [modal, location.key])
 
-  // Leaving: close and give focus back.
+  // Leaving (the modal element closes unless the next dialog takes it over): give focus back.
   useLayoutEffect(() => {
     if (!modal) return
-    const dialog = dialogRef.current
     return () => {
-      if (dialog) hide(dialog)
       const previous = previousFocusRef.current
       window.setTimeout(() => {
         restoreFocus(id, previous)
@@ -221,7 +305,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   }, [navigate, closeHref, location.key])
 
   const onCancel = useCallback(
-    (event: SyntheticEvent<HTMLDialogElement>) => {
+    (event: Event) => {
       event.preventDefault() // Escape: let the navigation close it
       requestClose()
     },
@@ -233,6 +317,11 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     const dialog = dialogRef.current
     if (mountedRef.current && !closingRef.current && !(dialog && isShown(dialog))) requestClose()
   }, [requestClose])
+  useLayoutEffect(() => {
+    if (!guest) return
+    guest.onCancel = onCancel
+    guest.onClose = onClose
+  }, [guest, onCancel, onClose])
 
   const context = useMemo<DialogContextValue>(
     () => ({ closeHref, requestClose: modal ? requestClose : null }),
@@ -260,23 +349,43 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
       </section>
     )
   }
-  // The modal is rendered into the page's dialog layer, not among the page's content: there, putting it in and taking
-  // it out restyles the dialog alone. Among a stack of content, whose rules space each child from the one before it,
-  // the browser restyled the whole stack (about 650 elements of the ways list, 10–40 ms on a 4× slowed phone).
-  const layer = document.getElementById('dialog-layer')
-  const dialog = (
-    <dialog
-      ref={dialogRef}
-      id={id}
-      className={cx('dialog', className)}
-      aria-labelledby={titleId}
-      onCancel={onCancel}
-      onClose={onClose}
-    >
-      {content}
-    </dialog>
+  // The modal's content is rendered into the page's modal element, in the page's dialog layer (hostDialog), not among
+  // the page's content: there, putting it in and taking it out restyles the dialog alone. Among a stack of content,
+  // whose rules space each child from the one before it, the browser restyled the whole stack (about 650 elements of
+  // the ways list, 10–40 ms on a 4× slowed phone).
+  if (!guest) return null
+  return (
+    <>
+      <Hosting guest={guest} id={id} className={cx('dialog', className)} labelledBy={titleId} onHosted={onHosted} />
+      {createPortal(content, guest.content)}
+    </>
   )
-  return layer ? createPortal(dialog, layer) : dialog
+}
+
+/**
+ * While modal, the dialog's content shows in the page's modal element, which it leaves when it goes. Rendered before
+ * the content: its effect runs first, so the content is in the page by the time its own effects and refs run (a map
+ * measures its box then).
+ */
+function Hosting({
+  guest,
+  id,
+  className,
+  labelledBy,
+  onHosted,
+}: {
+  guest: Hosted
+  id: string
+  className: string
+  labelledBy: string
+  onHosted: (dialog: HTMLDialogElement, handedOver: boolean) => void
+}) {
+  useLayoutEffect(() => {
+    const { dialog, handedOver } = hostDialog(guest, { id, className, labelledBy })
+    onHosted(dialog, handedOver)
+    return () => leaveDialog(guest)
+  }, [guest, id, className, labelledBy, onHosted])
+  return null
 }
 
 export type DialogCloseLinkProps = Omit<LinkProps, 'to'> & {
