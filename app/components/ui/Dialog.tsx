@@ -93,73 +93,53 @@ function unlockPageScroll() {
 }
 
 /**
- * The page's modal <dialog>, one element that every open Dialog shows its content in (a `div` of its own). A dialog
- * that leads to the next (a link in one opens another, in one render) hands the element over: it stays open as the
- * modal, and only its content changes. Two elements would mean one modal closing and another opening, and the page
- * behind would stop being inert and become inert again: the browser restyles every element of the page for each (a
- * third of such a switch on a 4× slowed phone). The element goes once no Dialog has taken it by the end of the render
- * that let it go. A second Dialog open at the same time as the first gets an element of its own.
+ * The page's modal <dialog>, one element that the open Dialog shows its content in (a `div` of its own; a page's
+ * `dialog` parameter names one dialog at a time). A dialog that leads to the next (a link in one opens another, in one
+ * render) hands the element over: it stays open as the modal, and only its content changes. Two elements would mean
+ * one modal closing and another opening, and the page behind would stop being inert and become inert again: the
+ * browser restyles every element of the page for each (a third of such a switch on a 4× slowed phone). The element
+ * goes once no Dialog has taken it by the end of the render that let it go.
  */
 type Hosted = {
   content: HTMLElement
-  /** The dialog's Escape and its native close, for whichever Dialog shows its content. */
+  /** The dialog's Escape and its native close, for the Dialog whose content it shows. */
   onCancel: (event: Event) => void
   onClose: () => void
-  /** The element it shows in. */
-  dialog?: HTMLDialogElement
 }
 let host: HTMLDialogElement | null = null
-/** Which Dialog each element shows. */
-const guests = new WeakMap<HTMLDialogElement, Hosted>()
+let hosted: Hosted | null = null
 
-function newDialogElement() {
-  const dialog = document.createElement('dialog')
-  dialog.addEventListener('cancel', (event) => guests.get(dialog)?.onCancel(event))
-  dialog.addEventListener('close', () => guests.get(dialog)?.onClose())
-  ;(document.getElementById('dialog-layer') ?? document.body).append(dialog)
-  return dialog
-}
-
-/** Puts `guest`'s content in the page's modal element; `handedOver` when that was already shown (the dialog before). */
-function hostDialog(
-  guest: Hosted,
-  attributes: { id: string; className: string; labelledBy: string },
-): { dialog: HTMLDialogElement; handedOver: boolean } {
-  if (!host?.isConnected) host = newDialogElement()
-  const other = guests.get(host)
-  const dialog = other && other !== guest ? newDialogElement() : host
-  const handedOver = dialog === host && !other && isShown(host)
-  guests.set(dialog, guest)
-  guest.dialog = dialog
-  dialog.id = attributes.id
-  dialog.className = attributes.className
-  dialog.setAttribute('aria-labelledby', attributes.labelledBy)
-  dialog.replaceChildren(guest.content)
-  return { dialog, handedOver }
-}
-
-/** `guest` leaves its element: closed and gone, unless another Dialog takes the page's modal in the same render. */
-function leaveDialog(guest: Hosted) {
-  const dialog = guest.dialog
-  if (!dialog || guests.get(dialog) !== guest) return
-  guests.delete(dialog)
-  guest.dialog = undefined
-  const end = () => {
-    if (guests.has(dialog)) return
-    hide(dialog)
-    dialog.remove()
-    if (host === dialog) host = null
+/** Puts `guest`'s content in the page's modal element; true when that was already shown (handed over). */
+function hostDialog(guest: Hosted, id: string, className: string, labelledBy: string) {
+  if (!host?.isConnected) {
+    host = document.createElement('dialog')
+    host.addEventListener('cancel', (event) => hosted?.onCancel(event))
+    host.addEventListener('close', () => hosted?.onClose())
+    ;(document.getElementById('dialog-layer') ?? document.body).append(host)
   }
-  if (dialog === host) queueMicrotask(end)
-  else end()
+  const handedOver = !hosted && isShown(host)
+  hosted = guest
+  host.id = id
+  host.className = className
+  host.setAttribute('aria-labelledby', labelledBy)
+  host.replaceChildren(guest.content)
+  return handedOver
 }
 
-/** The first control of a dialog handed over to new content: the one it names (`data-autofocus`), else its first. */
+/** `guest` leaves the page's modal element: closed and gone, unless another Dialog takes it in the same render. */
+function leaveDialog(guest: Hosted) {
+  if (hosted !== guest) return
+  hosted = null
+  queueMicrotask(() => {
+    if (hosted || !host) return
+    hide(host)
+    host.remove()
+  })
+}
+
+/** The first stop of a dialog handed over: the control it names (`data-autofocus`), else its close link, its first. */
 const firstStop = (dialog: HTMLElement) =>
-  dialog.querySelector<HTMLElement>('[data-autofocus]') ??
-  dialog.querySelector<HTMLElement>(
-    'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
-  )
+  dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.dialog__close')
 
 type DialogContextValue = { closeHref: string; requestClose: (() => void) | null }
 const DialogContext = createContext<DialogContextValue | null>(null)
@@ -245,10 +225,19 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     if (inUse) setStayInline(true)
   }, [inUse])
 
-  const onHosted = useCallback((dialog: HTMLDialogElement, handedOver: boolean) => {
-    dialogRef.current = dialog
-    handedOverRef.current = handedOver
-  }, [])
+  // While modal, the content shows in the page's modal element, which it leaves when it goes. Done from the header's
+  // ref, which React sets before the body's refs and effects: the content is in the page by the time they run (a map
+  // measures its box then).
+  const dialogClass = cx('dialog', className)
+  const hosting = useCallback(
+    (header: HTMLDivElement | null) => {
+      if (!header || !guest) return
+      handedOverRef.current = hostDialog(guest, id, dialogClass, titleId)
+      dialogRef.current = host
+      return () => leaveDialog(guest)
+    },
+    [guest, id, dialogClass, titleId],
+  )
 
   // Show as modal; also re-show if a navigation lands while the page still wants the dialog open.
   useLayoutEffect(() => {
@@ -330,7 +319,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
 
   const content = (
     <DialogContext.Provider value={context}>
-      <div className="dialog__header">
+      <div className="dialog__header" ref={modal ? hosting : undefined}>
         <h2 className="dialog__title" id={titleId}>
           {title}
         </h2>
@@ -344,7 +333,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
 
   if (!modal) {
     return (
-      <section ref={sectionRef} id={id} className={cx('dialog', className)} aria-labelledby={titleId}>
+      <section ref={sectionRef} id={id} className={dialogClass} aria-labelledby={titleId}>
         {content}
       </section>
     )
@@ -353,39 +342,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   // the page's content: there, putting it in and taking it out restyles the dialog alone. Among a stack of content,
   // whose rules space each child from the one before it, the browser restyled the whole stack (about 650 elements of
   // the ways list, 10–40 ms on a 4× slowed phone).
-  if (!guest) return null
-  return (
-    <>
-      <Hosting guest={guest} id={id} className={cx('dialog', className)} labelledBy={titleId} onHosted={onHosted} />
-      {createPortal(content, guest.content)}
-    </>
-  )
-}
-
-/**
- * While modal, the dialog's content shows in the page's modal element, which it leaves when it goes. Rendered before
- * the content: its effect runs first, so the content is in the page by the time its own effects and refs run (a map
- * measures its box then).
- */
-function Hosting({
-  guest,
-  id,
-  className,
-  labelledBy,
-  onHosted,
-}: {
-  guest: Hosted
-  id: string
-  className: string
-  labelledBy: string
-  onHosted: (dialog: HTMLDialogElement, handedOver: boolean) => void
-}) {
-  useLayoutEffect(() => {
-    const { dialog, handedOver } = hostDialog(guest, { id, className, labelledBy })
-    onHosted(dialog, handedOver)
-    return () => leaveDialog(guest)
-  }, [guest, id, className, labelledBy, onHosted])
-  return null
+  return guest ? createPortal(content, guest.content) : null
 }
 
 export type DialogCloseLinkProps = Omit<LinkProps, 'to'> & {
