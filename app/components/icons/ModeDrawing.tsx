@@ -18,7 +18,7 @@ const attributesOf = (text: string) =>
   Object.fromEntries([...text.matchAll(/([a-z][a-z-]*)="([^"]*)"/gi)].map(([, name, v]) => [reactName(name!), v!]))
 
 /** Each mode's symbol in the sprite (by symbol id): its own attributes (the view box, the stroke) and its shapes. */
-export function modeDrawings(svg: string): Map<string, Drawing> {
+function modeDrawings(svg: string): Map<string, Drawing> {
   const symbols = svg.matchAll(/<symbol id="(mode-[^"]+)"([^>]*)>([\s\S]*?)<\/symbol>/g)
   return new Map(
     [...symbols].map(([, id, attributes, body]) => [
