@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
 import path from 'node:path'
+import { modeDrawingsPlugin } from './scripts/vite-mode-drawings.mjs'
 
 /**
  * The browser translates without i18next (docs/decisions/302-no-i18next-in-the-browser.md): in the client build
@@ -23,7 +24,7 @@ function browserTranslator(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [browserTranslator(), reactRouter()],
+  plugins: [browserTranslator(), modeDrawingsPlugin(), reactRouter()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   // The framework every page loads (React, React Router, the browser's translator) goes out as one chunk: left to the bundler it is
   // spread over several shared chunks that compress worse (ways list 145.2 → 141.0 KB gzip with React Router 8).

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config'
 import os from 'node:os'
 import path from 'node:path'
+import { modeDrawingsPlugin } from './scripts/vite-mode-drawings.mjs'
 
 export default defineConfig({
+  plugins: [modeDrawingsPlugin()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
     include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'tests/**/*.test.ts'],

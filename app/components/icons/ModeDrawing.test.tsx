@@ -6,6 +6,7 @@ import { expect, test } from 'vitest'
 import { ModeDrawing } from './ModeDrawing'
 import { ModeIcon } from './ModeSprite'
 import { TRAFFIC_MODES } from '~/domain/trafficModes'
+import { modeDrawings } from '../../../scripts/vite-mode-drawings.mjs'
 
 const svg = fs.readFileSync(path.join(import.meta.dirname, 'icons.svg'), 'utf8')
 const symbol = (id: string) => {
@@ -41,4 +42,14 @@ test('an unknown mode is drawn as UNKNOWN', () => {
   expect(renderToStaticMarkup(<ModeDrawing mode="NOT_A_MODE" />)).toBe(
     renderToStaticMarkup(<ModeDrawing mode="UNKNOWN" />),
   )
+})
+
+test('a sprite whose mode symbols differ in their own attributes fails the build', () => {
+  const sprite = (second: string) =>
+    `<svg><symbol id="mode-A" viewBox="0 0 24 24"><path d="M1 1"/></symbol><symbol id="mode-B" ${second}><circle r="1"/></symbol></svg>`
+  expect(modeDrawings(sprite('viewBox="0 0 24 24"')).shapes).toEqual({
+    'mode-A': [['path', { d: 'M1 1' }]],
+    'mode-B': [['circle', { r: '1' }]],
+  })
+  expect(() => modeDrawings(sprite('viewBox="0 0 16 16"'))).toThrow(/differ/)
 })

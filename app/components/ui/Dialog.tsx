@@ -137,9 +137,8 @@ function leaveDialog(guest: Hosted) {
   })
 }
 
-/** The first stop of a dialog handed over: the control it names (`data-autofocus`), else its close link, its first. */
-const firstStop = (dialog: HTMLElement) =>
-  dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.dialog__close')
+/** The control a dialog names as its first stop (`data-autofocus`, e.g. the current choice), if it names one. */
+const namedFirstStop = (dialog: HTMLElement) => dialog.querySelector<HTMLElement>('[data-autofocus]')
 
 type DialogContextValue = { closeHref: string; requestClose: (() => void) | null }
 const DialogContext = createContext<DialogContextValue | null>(null)
@@ -196,7 +195,6 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   const modal = hydrated && !stayInline && !inUse
   const navigate = useNavigate()
   const location = useLocation()
-  const dialogRef = useRef<HTMLDialogElement | null>(null)
   // The page's modal element came to this dialog already open, from the dialog that led here.
   const handedOverRef = useRef(false)
   // What the page's modal element shows of this dialog while it is modal (the server renders the section instead).
@@ -233,7 +231,6 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
     (header: HTMLDivElement | null) => {
       if (!header || !guest) return
       handedOverRef.current = hostDialog(guest, id, dialogClass, titleId)
-      dialogRef.current = host
       return () => leaveDialog(guest)
     },
     [guest, id, dialogClass, titleId],
@@ -243,17 +240,17 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   useLayoutEffect(() => {
     if (!modal) return
     closingRef.current = false
-    const dialog = dialogRef.current
+    const dialog = host
     if (dialog && handedOverRef.current) {
-      // Already the modal: its first stop takes the focus, which went with the content of the dialog before.
+      // Already the modal: its first stop takes the focus, which went with the content of the dialog before; its
+      // close link when it names none (the first control in it).
       handedOverRef.current = false
-      firstStop(dialog)?.focus()
+      ;(namedFirstStop(dialog) ?? dialog.querySelector<HTMLElement>('.dialog__close'))?.focus()
     } else if (dialog && !isShown(dialog)) {
-      // The control the dialog names as its first stop (`data-autofocus`, e.g. the current choice) takes focus, as
-      // its `autofocus` does in the server-rendered page; otherwise the browser's first focusable control. Named as
-      // the dialog's autofocus control, opening the dialog focuses it: a focus() of its own afterwards would lay the
-      // page out once more (20–40 ms on a slow phone).
-      const first = dialog.querySelector<HTMLElement>('[data-autofocus]')
+      // The control the dialog names as its first stop takes focus, as its `autofocus` does in the server-rendered
+      // page; otherwise the browser's first focusable control. Named as the dialog's autofocus control, opening the
+      // dialog focuses it: a focus() of its own afterwards would lay the page out once more (20–40 ms on a slow phone).
+      const first = namedFirstStop(dialog)
       first?.setAttribute('autofocus', '')
       showDialog(dialog)
       if (first && document.activeElement !== first) first.focus()
@@ -275,7 +272,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   const requestClose = useCallback(() => {
     if (closingRef.current) return
     // Closed at once, whatever follows (a navigation then unmounts it).
-    const dialog = dialogRef.current
+    const dialog = host
     if (dialog) hide(dialog)
     // A tap opened this dialog at once and the router has not yet shown its address: it stays closed, and the router
     // goes on to closeHref once it is there (a navigation from here now could be one to the address it already has).
@@ -303,7 +300,7 @@ function OpenDialog({ id, title, closeHref, children, closeLabel = 'Close', clas
   const onClose = useCallback(() => {
     // Closed natively (e.g. a second Escape, or <form method="dialog">) while the URL still says open.
     // The event is async: ignore it when the dialog has been shown again meanwhile (StrictMode re-mount).
-    const dialog = dialogRef.current
+    const dialog = host
     if (mountedRef.current && !closingRef.current && !(dialog && isShown(dialog))) requestClose()
   }, [requestClose])
   useLayoutEffect(() => {
