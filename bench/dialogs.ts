@@ -35,10 +35,25 @@ export interface DialogsReport {
    * until the main thread has drawn that frame (no input delay, no presentation); and
    * the median ms from the touch until it is modal (after that frame: the page behind it inert).
    */
-  open: Record<DialogName, { ms: number; runs: number[]; frameMs: number; modalMs: number }>
+  open: Record<DialogName, { ms: number; runs: number[]; frameMs: number; modalMs: number; cpuMs: number[] }>
   /** Requests to the server (documents and `.data`) seen while the dialogs opened and closed. */
   serverRequests: number
+  /**
+   * The page's speed as each tap came: ms the throttled page took for the same fixed loop of script just before it
+   * (`open[name].cpuMs`, one per tap). This machine's speed changes from minute to minute, and a dialog's times move
+   * with it; this says whether a slow figure was the app's or the machine's.
+   */
+  cpuLoopIterations: number
 }
+
+/** The fixed loop whose time stands for the page's speed (about 50 ms at 4× slowdown on a quiet machine here). */
+const CPU_LOOP = 10_000_000
+/** Ms the page takes for CPU_LOOP rounds of a little arithmetic, as it is throttled now. */
+const cpuLoopMs = (page: Page): Promise<number> =>
+  page.evaluate(
+    `(() => { const t = performance.now(); let x = 0; for (let i = 0; i < ${CPU_LOOP}; i++) x += i % 7; ` +
+      `return x < 0 ? -1 : Math.round(performance.now() - t) })()`,
+  )
 
 /**
  * Taps the first element matching `selector` (a touch, as the phone's browser gets it) and answers the tap's latency
@@ -168,8 +183,10 @@ export async function dialogsPart(
       const runs: number[] = []
       const modal: number[] = []
       const frame: number[] = []
+      const cpu: number[] = []
       for (let i = 0; i < opts.runs; i++) {
         await before?.()
+        cpu.push(await cpuLoopMs(page))
         const traced = opts.trace === name
         if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
         const { ms, frameMs, modalMs } = await tapToOpen(page, selector, id)
@@ -183,20 +200,23 @@ export async function dialogsPart(
         runs.push(ms)
         modal.push(modalMs)
       }
-      open[name] = { ms: median(runs), runs, frameMs: median(frame), modalMs: median(modal) }
+      open[name] = { ms: median(runs), runs, frameMs: median(frame), modalMs: median(modal), cpuMs: cpu }
       opts.log(
-        `  dialog ${name.padEnd(12)} ${open[name].ms} ms  (runs: ${runs.join(', ')}; its frame drawn ${open[name].frameMs} ms after the opening event's start (the touch's end or the click); modal at ${open[name].modalMs} ms)`,
+        `  dialog ${name.padEnd(12)} ${open[name].ms} ms  (runs: ${runs.join(', ')}; its frame drawn ${open[name].frameMs} ms after the opening event's start (the touch's end or the click); modal at ${open[name].modalMs} ms; the page's fixed loop before each tap: ${cpu.join(', ')} ms)`,
       )
     }
     await page.goto(list)
     await hydrated(page)
     await throttle(page)
+    // Once, untimed: the loop is compiled before it is timed.
+    await cpuLoopMs(page)
     serverRequests = 0
     await measure('list mode', 'a.trip-card__mode-fix', 'mode')
     await measure('list report', 'a[href*="dialog=report"]', 'report')
     const listRequests = serverRequests
     await page.goto(way)
     await hydrated(page)
+    await cpuLoopMs(page)
     serverRequests = listRequests
     await measure('way purpose', 'a[href*="dialog=purpose"]', 'purpose')
     await measure('way modes', 'a[href*="dialog=modes"]', 'modes')
@@ -208,7 +228,14 @@ export async function dialogsPart(
     await measure('way confirm', 'a[href*="dialog=confirm"]', 'confirm')
     opts.log(`  dialogs: ${serverRequests} requests to the server while opening and closing`)
     await context.close()
-    return { viewport: PHONE_VIEWPORT, throttling: THROTTLING, runsPerDialog: opts.runs, open, serverRequests }
+    return {
+      viewport: PHONE_VIEWPORT,
+      throttling: THROTTLING,
+      runsPerDialog: opts.runs,
+      open,
+      serverRequests,
+      cpuLoopIterations: CPU_LOOP,
+    }
   } finally {
     await browser.close()
   }
