@@ -122,6 +122,14 @@ export async function lighthousePart(
           throw new Error(`Lighthouse on ${urls[name]}: ${lhr?.runtimeError?.message ?? 'no result'}`)
         version = lhr.lighthouseVersion
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+        // A page that shifted says what moved (Lighthouse's elements of its largest shifts).
+        if (audit('cumulative-layout-shift') > 0) {
+          const items = (lhr.audits['layout-shifts']?.details as { items?: unknown[] } | undefined)?.items ?? []
+          for (const item of items as { score?: number; node?: { selector?: string; snippet?: string } }[])
+            opts.log(
+              `  lighthouse ${name}: shift ${item.score?.toFixed(4)} of ${item.node?.selector} ${item.node?.snippet}`,
+            )
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100)
         runs.push({
           lcpMs: Math.round(audit('largest-contentful-paint')),
