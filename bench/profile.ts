@@ -1,6 +1,7 @@
 // A profiling aid (not part of `npm run bench`): seeds the measured participant's 1,000 ways, starts the production
 // server under `--cpu-prof`, loads one route for a few seconds and prints the functions with the most self time,
-// summed by function and by package. `node --import tsx bench/profile.ts list|detail|questionnaire|getTrips|hello|page`
+// summed by function and by package, and the app's own functions apart (spread thin, they hide among the packages').
+// `node --import tsx bench/profile.ts list|detail|questionnaire|getTrips|hello|page [seconds]`
 import '../scripts/require-node.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -50,6 +51,7 @@ prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDel
 const total = [...self.values()].reduce((a, b) => a + b, 0)
 const byFn = new Map<string, number>()
 const byPkg = new Map<string, number>()
+const byAppFn = new Map<string, number>()
 for (const n of prof.nodes) {
   const t = self.get(n.id) ?? 0
   const url = n.callFrame.url.replace(/^file:\/\//, '')
@@ -65,6 +67,7 @@ for (const n of prof.nodes) {
   const key = `${n.callFrame.functionName || '(anon)'} ${pkg}:${n.callFrame.lineNumber}`
   byFn.set(key, (byFn.get(key) ?? 0) + t)
   byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t)
+  if (pkg === 'app') byAppFn.set(key, (byAppFn.get(key) ?? 0) + t)
 }
 const top = (m: Map<string, number>, n: number) =>
   [...m.entries()]
@@ -72,6 +75,6 @@ const top = (m: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
     .join('\n')
-console.log(`— by package\n${top(byPkg, 20)}\n— by function\n${top(byFn, 40)}`)
+console.log(`— by package\n${top(byPkg, 20)}\n— by function\n${top(byFn, 40)}\n— the app's own\n${top(byAppFn, 20)}`)
 fs.rmSync(dataDir, { recursive: true, force: true })
 process.exit(0)
