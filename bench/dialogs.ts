@@ -39,9 +39,9 @@ export interface DialogsReport {
   /** Requests to the server (documents and `.data`) seen while the dialogs opened and closed. */
   serverRequests: number
   /**
-   * The page's speed as each tap came: ms the throttled page took for the same fixed loop of script just before it
-   * (`open[name].cpuMs`, one per tap). This machine's speed changes from minute to minute, and a dialog's times move
-   * with it; this says whether a slow figure was the app's or the machine's.
+   * The rounds of the fixed loop of script the throttled page runs just before each tap; the ms it took are
+   * `open[name].cpuMs` (one per tap), the page's speed as the tap came. This machine's speed changes from minute to
+   * minute, and a dialog's times move with it; those ms say whether a slow figure was the app's or the machine's.
    */
   cpuLoopIterations: number
 }
