@@ -1,7 +1,8 @@
 // A profiling aid (not part of `npm run bench`): seeds the measured participant's 1,000 ways, starts the production
 // server under `--cpu-prof`, loads one route for a few seconds and prints the functions with the most self time,
 // summed by function and by package, and the app's own functions apart (spread thin, they hide among the packages').
-// `node --import tsx bench/profile.ts list|detail|questionnaire|getTrips|hello|page [seconds]`
+// `node --import tsx bench/profile.ts list|detail|questionnaire|getTrips|hello|page [seconds]`; KEEP_PROFILE=<file>
+// keeps the profile (Chrome's performance panel opens it).
 import '../scripts/require-node.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -76,5 +77,6 @@ const top = (m: Map<string, number>, n: number) =>
     .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
     .join('\n')
 console.log(`— by package\n${top(byPkg, 20)}\n— by function\n${top(byFn, 40)}\n— the app's own\n${top(byAppFn, 20)}`)
+if (process.env.KEEP_PROFILE) fs.copyFileSync(path.join(profDir, file), process.env.KEEP_PROFILE)
 fs.rmSync(dataDir, { recursive: true, force: true })
 process.exit(0)
