@@ -8,6 +8,7 @@
 import zlib from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { findChromium } from '../scripts/find-chromium.mjs'
+import { median } from './median'
 import type { RunningServer } from './server'
 import { sessionCookie } from './targets'
 
@@ -308,8 +309,6 @@ export const phoneContext = (browser: Browser, server: RunningServer, javaScript
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
   })
-
-export const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]
 
 export async function browserPart(
   server: RunningServer,

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { load, type LoadResult } from './load'
+import { median } from './median'
 import { analyze, seedMeasured } from './seed'
 import { startServer, type RunningServer } from './server'
 import { pgliteStore, postgresStore, type Store } from './stores'
@@ -52,7 +53,6 @@ try {
         const x = await load(targets[which][name], { connections: 10, seconds, warmupSeconds: 0.5 })
         runs[which].set(name, [...(runs[which].get(name) ?? []), x])
       }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
   const rate = (which: 'before' | 'after', name: RouteName) => median(runs[which].get(name)!.map((x) => x.rps))
   const out = {
     store: store.kind,

@@ -8,7 +8,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { cookiesFor, launchChromium, median, phoneContext, PHONE_VIEWPORT, throttle, THROTTLING } from './browser'
+import { cookiesFor, launchChromium, phoneContext, PHONE_VIEWPORT, throttle, THROTTLING } from './browser'
+import { median } from './median'
 import { ROOT, type RunningServer } from './server'
 
 /** Where `BENCH_TRACE_DIALOG` puts the traces of a dialog's taps (Chrome's trace format, for its performance panel). */

@@ -7,6 +7,7 @@
 // ~0.4 ms). Each server's resident memory is read after the run.
 import fs from 'node:fs'
 import { load, type LoadResult } from './load'
+import { median } from './median'
 import { analyze, countWays, seedMeasured, seedOthers, seedWeek } from './seed'
 import { startServer, type RunningServer } from './server'
 import type { Store } from './stores'
@@ -106,16 +107,12 @@ async function measure(sets: Measured[], ctx: BenchContext): Promise<ScenarioRes
  * that way, from rounds whose own ratios were 0.61, 0.41 and 0.51).
  */
 function pairedRatio(route: LoadResult[], base: LoadResult[]): number {
-  const ratios = route.map((r, k) => r.rps / base[k].rps).sort((a, b) => a - b)
-  return Math.round(ratios[Math.floor((ratios.length - 1) / 2)] * 100) / 100
+  return Math.round(median(route.map((r, k) => r.rps / base[k].rps)) * 100) / 100
 }
 
 /** Per figure, the median over the rounds (requests and errors are summed). */
 function medianOf(runs: LoadResult[]): LoadResult {
-  const med = (f: (r: LoadResult) => number) => {
-    const v = runs.map(f).sort((a, b) => a - b)
-    return v[Math.floor((v.length - 1) / 2)]
-  }
+  const med = (f: (r: LoadResult) => number) => median(runs.map(f))
   return {
     requests: runs.reduce((a, r) => a + r.requests, 0),
     errors: runs.reduce((a, r) => a + r.errors, 0),
